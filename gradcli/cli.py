@@ -1,0 +1,138 @@
+"""The command line: main(argv) maps outcomes to exit statuses; program() does the work."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from . import __version__
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+REPORT = "please report it with the program that caused it"
+
+
+class Env:
+    """Everything the CLI touches outside itself, so that tests can run it in-process."""
+
+    def __init__(self, stdin=None, stdout=None, stderr=None, environ=None) -> None:
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.stderr = stderr if stderr is not None else sys.stderr
+        self.environ = environ if environ is not None else dict(os.environ)
+
+    def stdin_is_terminal(self) -> bool:
+        return _isatty(self.stdin)
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="gradcli",
+        description="Autograd you can talk to: PyTorch's autograd, exactly as PyTorch prints it.",
+        epilog="With no command: a REPL on a terminal; otherwise the program on standard input "
+               "runs, echoing the value of each expression statement.")
+    ap.add_argument("--version", action="version", version=f"gradcli {__version__}")
+    ap.add_argument("-e", "--eval", metavar="CODE",
+                    help="run CODE and echo the value of each expression statement")
+    ap.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                    help="colour on a terminal (default: auto; NO_COLOR is honoured)")
+    ap.add_argument("--traceback", action="store_true",
+                    help="show the Python traceback of an internal error")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    run = sub.add_parser("run", help="run a script (only print writes to standard output)")
+    run.add_argument("file", help="the script, or - for standard input")
+    return ap
+
+
+def main(argv: list[str] | None = None, env: Env | None = None) -> int:
+    env = env or Env()
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else EXIT_USAGE
+    try:
+        return program(args, env)
+    except KeyboardInterrupt:
+        _flush(env.stdout)
+        env.stderr.write("KeyboardInterrupt\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as e:  # the last guard: a gradcli bug, reported in one line
+        env.stderr.write(f"gradcli: internal error: {type(e).__name__}: {e} ({REPORT}; "
+                         f"--traceback shows where)\n")
+        if args.traceback:
+            import traceback
+            env.stderr.write("".join(traceback.format_exception(e)))
+        return EXIT_INTERNAL
+
+
+def _flush(stream) -> None:
+    try:
+        stream.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def program(args, env: Env) -> int:
+    if args.command == "run":
+        if args.eval is not None:
+            env.stderr.write("gradcli: error: -e and run cannot be combined\n")
+            return EXIT_USAGE
+        if args.file == "-":
+            return execute(env.stdin.read(), "<stdin>", env, echo=False, args=args)
+        try:
+            with open(args.file, "rb") as fh:
+                data = fh.read()
+        except OSError as e:
+            env.stderr.write(f"gradcli: cannot read {args.file}: {e.strerror}\n")
+            return EXIT_USAGE
+        return execute(data, args.file, env, echo=False, args=args)
+    if args.eval is not None:
+        return execute(args.eval, "<string>", env, echo=True, args=args)
+    if env.stdin_is_terminal():
+        from .repl.app import run_repl
+        return run_repl(env, args)
+    return execute(env.stdin.read(), "<stdin>", env, echo=True, args=args)
+
+
+def execute(source, filename: str, env: Env, echo: bool, args) -> int:
+    """Run one program; its output on stdout, errors and warnings on stderr."""
+    from .errors import GradcliError
+    from .interpret import InternalError, Interpreter
+    from .render.text import error_text, warning_text
+    from .syntax import parse
+    from .syntax.source import decode
+
+    out = env.stdout.write
+
+    def warn(w) -> None:
+        _flush(env.stdout)
+        env.stderr.write(warning_text(w))
+
+    try:
+        text = decode(source, filename)
+        interpreter = Interpreter(out, echo=echo, on_warning=warn)
+        interpreter.run(parse(text, filename))
+    except GradcliError as e:
+        _flush(env.stdout)
+        env.stderr.write(error_text(e))
+        return EXIT_ERROR
+    except InternalError as e:
+        _flush(env.stdout)
+        env.stderr.write(f"gradcli: internal error: {e} (at line "
+                         f"{e.span.line if e.span else '?'} of {e.filename}; {REPORT}; "
+                         f"--traceback shows where)\n")
+        if args.traceback:
+            import traceback
+            env.stderr.write("".join(traceback.format_exception(e.error)))
+        return EXIT_INTERNAL
+    finally:
+        _flush(env.stdout)
+    return EXIT_OK

@@ -1,0 +1,20 @@
+"""gradcli's autograd engine on NumPy: tensors, the op table, graph nodes and backward."""
+from . import ops  # noqa: F401  (installs Tensor's methods)
+from .backward import backward, grad
+from .dtypes import DType
+from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from .graph import AccumulateGrad, Node
+from .tensor import Size, Tensor
+
+
+
+def reset() -> None:
+    """Back to the state of a fresh process: grad mode on, the default generator freshly seeded."""
+    from . import grad_mode as _gm
+    from .random import default_generator
+    _gm.state.enabled = True
+    default_generator.seed()
+
+
+__all__ = ["AccumulateGrad", "DType", "Node", "Size", "Tensor", "backward", "enable_grad", "grad",
+           "inference_mode", "is_grad_enabled", "no_grad", "reset", "set_grad_enabled"]

@@ -1,0 +1,278 @@
+"""backward() and grad(): an iterative, dependency-counted walk of the graph."""
+from __future__ import annotations
+
+import heapq
+import warnings
+from typing import Callable, Sequence
+
+import numpy as np
+
+from . import grad_mode
+from .dispatch import apply
+from .graph import AccumulateGrad
+from .ops.inplace import COPY
+from .tensor import Size, Tensor
+
+CREATE_GRAPH_WARNING = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter "
+    "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
+    "creating the graph to avoid this. If you have to use this function, make sure to reset the "
+    ".grad fields of your parameters to None after use to break the cycle and avoid the leak. "
+    "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
+
+
+def _as_tuple(x) -> tuple:
+    if isinstance(x, Tensor):
+        return (x,)
+    if x is None:
+        return ()
+    return tuple(x)
+
+
+def _root_grads(outputs: tuple, grads) -> list:
+    """Check or create each output's starting gradient, as torch.autograd._make_grads does."""
+    if grads is None:
+        grads = (None,) * len(outputs)
+    elif isinstance(grads, Tensor):
+        grads = (grads,)
+    elif not isinstance(grads, (tuple, list)):
+        raise TypeError(f"'{type(grads).__name__}' object is not iterable")
+    if len(grads) != len(outputs):
+        raise RuntimeError(f"grad requires one gradient per output: got {len(grads)} gradients "
+                           f"for {len(outputs)} outputs")
+    out = []
+    for i, (t, g) in enumerate(zip(outputs, grads)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected a Tensor, got {type(t).__name__}")
+        if g is None:
+            if t.requires_grad and t._data.size != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            if t.requires_grad:
+                g = Tensor._make(np.ones_like(t._data))
+        elif not isinstance(g, Tensor):
+            raise TypeError(f"'{type(g).__name__}' object is not iterable")
+        else:
+            if g._data.shape != t._data.shape:
+                raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
+                                   f"{Size(g._data.shape)!r} and output[{i}] has a shape of "
+                                   f"{Size(t._data.shape)!r}.")
+            if g.dtype is not t.dtype:
+                g = g.to(t.dtype)
+        out.append(g)
+    for i, t in enumerate(outputs):
+        if not t.requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not "
+                               f"have a grad_fn")
+    return out
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool = False,
+             inputs=None) -> None:
+    outputs = _as_tuple(tensors)
+    grads = _root_grads(outputs, grad_tensors)
+    if create_graph:
+        warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=2)
+    keep = create_graph if retain_graph is None else retain_graph
+    roots = [(t._edge(), g) for t, g in zip(outputs, grads)]
+    only = None if inputs is None else [t._edge() for t in _as_tuple(inputs)]
+    Run(roots, keep, create_graph, capture=only, accumulate=True).run()
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
+         allow_unused=None, is_grads_batched: bool = False, materialize_grads: bool = False):
+    outputs = _as_tuple(outputs)
+    inputs_t = _as_tuple(inputs)
+    for t in inputs_t:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected a Tensor as input, got {type(t).__name__}")
+        if not t.requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    grads = _root_grads(outputs, grad_outputs)
+    keep = create_graph if retain_graph is None else retain_graph
+    roots = [(t._edge(), g) for t, g in zip(outputs, grads)]
+    edges = [t._edge() for t in inputs_t]
+    found = Run(roots, keep, create_graph, capture=edges, accumulate=False).run()
+    result = []
+    for i, (t, e) in enumerate(zip(inputs_t, edges)):
+        g = found.get(e)
+        if g is None:
+            if materialize_grads:
+                g = Tensor._make(np.zeros_like(t._data))
+            elif not allow_unused:
+                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not have "
+                                   f"been used in the graph. Set allow_unused=True if this is the "
+                                   f"desired behavior.")
+        result.append(g)
+    return tuple(result)
+
+
+class Run:
+    """One backward pass over the graph reachable from `roots`.
+
+    Nodes run when every gradient flowing into them has arrived (a dependency count over
+    the reachable graph), highest sequence number first among the ready ones, as PyTorch's
+    engine orders them. `capture` lists edges whose gradients are returned instead of
+    accumulated (autograd.grad); then only nodes leading to them run. `observe`, when
+    given, is told each node's gradients in and out (explain's narration); `dry` runs
+    change no `.grad` and free nothing.
+    """
+
+    def __init__(self, roots, keep_graph: bool, create_graph: bool, capture=None,
+                 accumulate: bool = True, observe: Callable | None = None, dry: bool = False):
+        self.roots = roots
+        self.keep = keep_graph or dry
+        self.create = create_graph
+        self.capture = capture
+        self.accumulate = accumulate and not dry
+        self.observe = observe
+        self.dry = dry
+
+    def run(self) -> dict:
+        with grad_mode._Mode(self.create):
+            return self._run()
+
+    def _run(self) -> dict:
+        deps: dict = {}
+        order: list = []
+        seen: set = set()
+        stack = []
+        for (node, _), _g in self.roots:
+            if node is not None and node not in seen:
+                seen.add(node)
+                stack.append(node)
+        while stack:
+            node = stack.pop()
+            order.append(node)
+            for nxt, _ in node.next_functions:
+                if nxt is not None:
+                    deps[nxt] = deps.get(nxt, 0) + 1
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+        targets = None
+        if self.capture is not None:
+            targets = {e for e in self.capture if e[0] is not None}
+            needed = _needed(order, deps, {n for n, _ in targets})
+        buffers: dict = {}
+        for (node, nr), g in self.roots:
+            if node is not None:
+                _add(buffers, node, nr, g)
+        ready = [(-n._seq, id(n), n) for n in {n for (n, _), _ in self.roots if n is not None}
+                 if deps.get(n, 0) == 0]
+        heapq.heapify(ready)
+        found: dict = {}
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grads = buffers.pop(node, None) or [None]
+            if targets is not None:
+                for nr, g in enumerate(grads):
+                    if (node, nr) in targets and g is not None:
+                        found[(node, nr)] = g
+            if isinstance(node, AccumulateGrad):
+                if self.accumulate and grads[0] is not None:
+                    _accumulate(node.variable, grads[0], self.create)
+                if self.observe:
+                    self.observe(node, grads, ())
+                continue
+            if node._retained and not self.dry:
+                _retain(node, grads)
+            outs = self._call(node, grads, needed if targets is not None else None)
+            if self.observe:
+                self.observe(node, grads, outs)
+            if not self.keep:
+                node.release()
+            for i, (nxt, nr) in enumerate(node.next_functions):
+                if nxt is None:
+                    continue
+                if outs[i] is not None:
+                    _add(buffers, nxt, nr, outs[i])
+                deps[nxt] -= 1
+                if deps[nxt] == 0:
+                    heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
+        return found
+
+    def _call(self, node, grads: list, needed) -> list:
+        """The gradient for each input of `node`: the op row's derivative, unbroadcast and cast."""
+        outs = [None] * len(node.next_functions)
+        if all(g is None for g in grads):
+            return outs
+        if node.n_outputs == 1:
+            g = grads[0]
+        else:
+            g = [x if x is not None else None for x in grads]
+        derivs = node.op.derivs
+        for i, (nxt, _) in enumerate(node.next_functions):
+            if nxt is None or (needed is not None and nxt not in needed):
+                continue
+            gi = derivs[i].fn(node, g)
+            if gi is None:
+                continue
+            if not isinstance(gi, Tensor):
+                raise TypeError(f"the derivative of {node.name()} for input {i} is not a tensor")
+            shape = node.shapes[i]
+            if gi._data.shape != shape:
+                gi = gi.sum_to_size(shape)
+            dt = node.dtypes[i]
+            if dt is not None and gi.dtype is not dt:
+                gi = gi.to(dt)
+            outs[i] = gi
+        return outs
+
+
+def _add(buffers: dict, node, nr: int, g: Tensor) -> None:
+    """Sum the gradients arriving at one output of `node` (fan-in)."""
+    slot = buffers.get(node)
+    if slot is None:
+        n = getattr(node, "n_outputs", 1)
+        slot = buffers[node] = [None] * n
+    have = slot[nr]
+    slot[nr] = g if have is None else have + g
+
+
+def _needed(order: list, deps: dict, targets: set) -> set:
+    """The nodes on some path to a target: only they run for autograd.grad."""
+    remaining = dict(deps)
+    topo = []
+    ready = [n for n in order if remaining.get(n, 0) == 0]
+    while ready:
+        n = ready.pop()
+        topo.append(n)
+        for nxt, _ in n.next_functions:
+            if nxt is not None:
+                remaining[nxt] -= 1
+                if remaining[nxt] == 0:
+                    ready.append(nxt)
+    needed = set()
+    for n in reversed(topo):
+        if n in targets or any(nxt in needed for nxt, _ in n.next_functions if nxt is not None):
+            needed.add(n)
+    return needed
+
+
+def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool) -> None:
+    have = leaf._grad
+    if create_graph:
+        if have is None:
+            leaf._grad = apply(COPY, (Tensor._make(np.zeros_like(leaf._data)), g))
+        else:
+            leaf._grad = have + g
+        return
+    if have is None:
+        leaf._grad = Tensor._make(np.array(g._data, dtype=leaf._data.dtype, copy=True))
+    elif have.grad_fn is not None or not have._data.flags.writeable:
+        leaf._grad = (have + g).detach()
+    else:
+        np.add(have._data, g._data, out=have._data, casting="unsafe")
+        have._vc.value += 1
+
+
+def _retain(node, grads: list) -> None:
+    for ref, nr in node._retained:
+        t = ref()
+        g = grads[nr]
+        if t is None or g is None:
+            continue
+        t._grad = g.detach().clone() if t._grad is None else (t._grad + g).detach()
+
+
+__all__: Sequence[str] = ("backward", "grad", "Run")

@@ -1,0 +1,119 @@
+"""torch dtypes: their names, NumPy counterparts and PyTorch's type-promotion rules."""
+from __future__ import annotations
+
+import numpy as np
+
+
+class DType:
+    __slots__ = ("name", "np", "category", "rank", "legacy")
+
+    def __init__(self, name: str, np_type: type, category: int, rank: int, legacy: str):
+        self.name = name
+        self.np = np.dtype(np_type)
+        self.category = category  # 0 bool, 1 integer, 2 floating
+        self.rank = rank          # order inside a category, for promotion
+        self.legacy = legacy      # 'FloatTensor', as PyTorch names tensor types in messages
+
+    @property
+    def is_floating_point(self) -> bool:
+        return self.category == FLOAT
+
+    @property
+    def is_signed(self) -> bool:
+        return self.name not in ("bool", "uint8")
+
+    @property
+    def itemsize(self) -> int:
+        return self.np.itemsize
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    def __reduce__(self):
+        return (by_name, (self.name,))
+
+
+BOOL, INT, FLOAT = 0, 1, 2
+
+bool_ = DType("bool", np.bool_, BOOL, 0, "BoolTensor")
+uint8 = DType("uint8", np.uint8, INT, 1, "ByteTensor")
+int8 = DType("int8", np.int8, INT, 1, "CharTensor")
+int16 = DType("int16", np.int16, INT, 2, "ShortTensor")
+int32 = DType("int32", np.int32, INT, 3, "IntTensor")
+int64 = DType("int64", np.int64, INT, 4, "LongTensor")
+float16 = DType("float16", np.float16, FLOAT, 1, "HalfTensor")
+float32 = DType("float32", np.float32, FLOAT, 2, "FloatTensor")
+float64 = DType("float64", np.float64, FLOAT, 3, "DoubleTensor")
+
+ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
+# the names the torch namespace exposes, aliases included
+NAMES = {d.name: d for d in ALL} | {
+    "float": float32, "double": float64, "half": float16, "long": int64, "int": int32,
+    "short": int16,
+}
+_BY_NP = {d.np: d for d in ALL}
+
+default_float = float32
+
+
+def by_name(name: str) -> DType:
+    return NAMES[name]
+
+
+def from_numpy(dt: np.dtype) -> DType:
+    return _BY_NP[dt]
+
+
+def promote_types(a: DType, b: DType) -> DType:
+    if a is b:
+        return a
+    if a.category != b.category:
+        return a if a.category > b.category else b
+    if a.category == INT and {a.name, b.name} == {"uint8", "int8"}:
+        return int16
+    return a if a.rank >= b.rank else b
+
+
+def scalar_dtype(value) -> DType:
+    """The dtype a Python number counts as when it is wrapped into an operation."""
+    if isinstance(value, bool):
+        return bool_
+    if isinstance(value, int):
+        return int64
+    return default_float
+
+
+def _combine_categories(higher: DType | None, lower: DType | None) -> DType | None:
+    # c10's combine_categories: a lower-priority operand only matters when it is of a
+    # higher category (a 0-d double tensor does not turn a float32 tensor into float64).
+    if higher is None:
+        return lower
+    if lower is None:
+        return higher
+    if higher.category == FLOAT:
+        return higher
+    if higher is bool_ or lower.category == FLOAT:
+        return promote_types(higher, lower)
+    return higher
+
+
+def result_type(*operands) -> DType:
+    """PyTorch's result_type: dimensioned tensors > 0-d tensors > Python scalars."""
+    dim = zero = wrapped = None
+    for v in operands:
+        dt = getattr(v, "dtype", None)
+        if dt is None:
+            d = scalar_dtype(v)
+            wrapped = d if wrapped is None else promote_types(wrapped, d)
+        elif v.ndim:
+            dim = dt if dim is None else promote_types(dim, dt)
+        else:
+            zero = dt if zero is None else promote_types(zero, dt)
+    return _combine_categories(dim, _combine_categories(zero, wrapped))
+
+
+def type_name(dtype: DType) -> str:
+    """The scalar-type name PyTorch uses in dtype messages: 'Float', 'Long', 'Bool'."""
+    return {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
+            "int64": "Long", "float16": "Half", "float32": "Float",
+            "float64": "Double"}[dtype.name]

@@ -1,0 +1,91 @@
+"""Grad mode: whether new operations are recorded (no_grad, enable_grad, set_grad_enabled)."""
+from __future__ import annotations
+
+
+class _State:
+    __slots__ = ("enabled",)
+
+    def __init__(self) -> None:
+        self.enabled = True
+
+
+state = _State()
+
+
+def is_grad_enabled() -> bool:
+    return state.enabled
+
+
+class _Mode:
+    """A context manager that sets grad mode on entry and restores it on exit."""
+
+    __slots__ = ("_mode", "_prev")
+    _name = "_Mode"
+
+    def __init__(self, mode: bool) -> None:
+        self._mode = mode
+        self._prev: list[bool] = []
+
+    def __enter__(self):
+        self._prev.append(state.enabled)
+        state.enabled = self._mode
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        state.enabled = self._prev.pop()
+        return False
+
+    def __call__(self, fn):
+        """Used as a decorator: run fn in this mode."""
+        mode = self._mode
+
+        def wrapped(*args, **kwargs):
+            with _Mode(mode):
+                return fn(*args, **kwargs)
+        return wrapped
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.grad_mode.{self._name} object at {hex(id(self))}>"
+
+
+class no_grad(_Mode):
+    __slots__ = ()
+    _name = "no_grad"
+
+    def __init__(self) -> None:
+        super().__init__(False)
+
+
+class enable_grad(_Mode):
+    __slots__ = ()
+    _name = "enable_grad"
+
+    def __init__(self) -> None:
+        super().__init__(True)
+
+
+class inference_mode(_Mode):
+    __slots__ = ()
+    _name = "inference_mode"
+
+    def __init__(self, mode: bool = True) -> None:
+        super().__init__(not mode)
+
+
+class set_grad_enabled(_Mode):
+    """Takes effect at once (as a call) and, as a context, restores the mode it found."""
+
+    __slots__ = ()
+    _name = "set_grad_enabled"
+
+    def __init__(self, mode: bool) -> None:
+        super().__init__(bool(mode))
+        self._prev.append(state.enabled)
+        state.enabled = bool(mode)
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        state.enabled = self._prev.pop()
+        return False

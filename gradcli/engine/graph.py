@@ -1,0 +1,158 @@
+"""Graph nodes: a grad_fn per recorded operation, AccumulateGrad per leaf, saved values."""
+from __future__ import annotations
+
+import itertools
+
+from .dtypes import from_numpy
+
+FREED = ("Trying to backward through the graph a second time (or directly access saved tensors "
+         "after they have already been freed). Saved intermediate values of the graph are freed "
+         "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
+         "backward through the graph a second time or if you need to access saved tensors after "
+         "calling backward.")
+
+MODIFIED = ("one of the variables needed for gradient computation has been modified by an inplace "
+            "operation: [{type} [{shape}]]{where} is at version {now}; expected version {saved} "
+            "instead. Hint: enable anomaly detection to find the operation that failed to compute "
+            "its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+_sequence = itertools.count()
+
+
+class Node:
+    """A grad_fn: the backward of one recorded operation.
+
+    `next_functions` holds one `(node, output_nr)` pair per differentiable input, in the
+    op's argument order: the input's grad_fn, its leaf's AccumulateGrad, or None.
+    Saved tensors are kept with the version they had, and released after a backward
+    without retain_graph; scalars and shapes are never released, as in PyTorch.
+    """
+
+    __slots__ = ("op", "next_functions", "needs", "params", "shapes", "dtypes", "_saved",
+                 "_seq", "_retained", "span", "n_outputs", "__weakref__")
+
+    def __init__(self, op, next_functions, needs, params, shapes, dtypes, saved, n_outputs=1):
+        self.op = op
+        self.next_functions = next_functions
+        self.needs = needs          # per input: does its gradient have to be computed
+        self.params = params        # non-tensor arguments (dim, keepdim, exponent...)
+        self.shapes = shapes        # per input shape, to undo broadcasting
+        self.dtypes = dtypes        # per input dtype, gradients are cast back to it
+        self._saved = saved         # name -> (value, version counter, version) | None if freed
+        self._seq = next(_sequence)
+        self._retained = None       # tensors that called retain_grad(), by output_nr
+        self.span = None            # where in the program the operation was written
+        self.n_outputs = n_outputs
+
+    def name(self) -> str:
+        return self.op.grad_fn
+
+    @property
+    def short_name(self) -> str:
+        """The name PyTorch uses in version-counter messages: 'Exp', 'Pow1', 'Add'."""
+        name = self.op.grad_fn
+        if "::" in name:
+            return name
+        name = name.replace("Backward", "")
+        return name[:-1] if name.endswith("0") else name
+
+    @property
+    def released(self) -> bool:
+        return self._saved is None
+
+    def saved(self, name: str):
+        if self._saved is None:
+            raise RuntimeError(FREED)
+        value, counter, version = self._saved[name]
+        if counter is not None and counter.value != version:
+            raise RuntimeError(_modified_message(self, name, value, counter.value, version))
+        if name == "result":
+            return value.rebuild(self)
+        return value
+
+    def saved_names(self) -> tuple[str, ...]:
+        return tuple(self._saved) if self._saved else ()
+
+    def release(self) -> None:
+        if self._saved:
+            self._saved = None
+
+    def __getattr__(self, name: str):
+        # rules read saved values and parameters as attributes: c.self, c.other, c.dim
+        params = object.__getattribute__(self, "params")
+        if name in params:
+            return params[name]
+        if name.startswith("_saved_"):
+            return self.saved_for_user(name[7:])
+        saved = object.__getattribute__(self, "_saved")
+        if saved is None or name in saved:
+            return self.saved(name)
+        raise AttributeError(f"'{self.op.grad_fn}' object has no attribute '{name}'")
+
+    def saved_for_user(self, name: str):
+        """`grad_fn._saved_self` as PyTorch offers it (saved tensors, sizes and scalars)."""
+        if self._saved is not None and name in self._saved:
+            return self.saved(name)
+        if name in self.params:
+            return self.params[name]
+        if self._saved is None and name in self.op.saved_names:
+            raise RuntimeError(FREED)
+        raise AttributeError(f"'{self.op.grad_fn}' object has no attribute '_saved_{name}'")
+
+    def __repr__(self) -> str:
+        return f"<{self.op.grad_fn.rsplit('::', 1)[-1]} object at {hex(id(self))}>"
+
+
+class AccumulateGrad:
+    """The node through which a gradient reaches a leaf's `.grad`."""
+
+    __slots__ = ("variable", "_seq", "__weakref__")
+    next_functions = ()
+    needs = ()
+    span = None
+
+    def __init__(self, variable) -> None:
+        self.variable = variable
+        self._seq = next(_sequence)
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    short_name = "torch::autograd::AccumulateGrad"
+    released = False
+
+    def __repr__(self) -> str:
+        return f"<AccumulateGrad object at {hex(id(self))}>"
+
+
+class SavedResult:
+    """An op's own output, saved without its grad_fn so that saving makes no reference cycle."""
+
+    __slots__ = ("data", "counter", "requires_grad", "cls")
+
+    def __init__(self, tensor) -> None:
+        self.data = tensor._data
+        self.counter = tensor._vc
+        self.requires_grad = tensor.requires_grad
+        self.cls = type(tensor)
+
+    def rebuild(self, node):
+        t = self.cls._make(self.data, node if self.requires_grad else None, self.requires_grad)
+        t._vc = self.counter
+        return t
+
+    @property
+    def shape(self):
+        return self.data.shape
+
+
+def _modified_message(node, name, value, now, then) -> str:
+    if name == "result":
+        data, where = value.data, f", which is output 0 of {node.short_name},"
+    else:
+        data = value._data
+        fn = value.grad_fn
+        where = f", which is output {value._output_nr} of {fn.short_name}," if fn is not None else ""
+    dtype = from_numpy(data.dtype)
+    return MODIFIED.format(type=f"torch.{dtype.legacy}", shape=", ".join(map(str, data.shape)),
+                           where=where, now=now, saved=then)

@@ -1,0 +1,138 @@
+"""Op rows for comparisons, logic and selection by a condition (where, masked_fill)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..dispatch import D, Op, apply
+from ..tensor import Tensor
+from .registry import export, row
+
+NUMBER = (int, float, bool)
+
+
+def _compare(name: str, forward, dunder: str):
+    op = Op(name, forward, None, ("self", "other"), (None, None), dtypes="compare")
+
+    def function(input, other):
+        if not isinstance(other, (Tensor, *NUMBER)):
+            return NotImplemented
+        dt = _dt.result_type(input, other)
+        return apply(op, (input, other), dtype=dt)
+    function.__name__ = name
+    return export(name, dunders=(dunder,))(function)
+
+
+eq = _compare("eq", np.equal, "__eq__")
+ne = _compare("ne", np.not_equal, "__ne__")
+lt = _compare("lt", np.less, "__lt__")
+le = _compare("le", np.less_equal, "__le__")
+gt = _compare("gt", np.greater, "__gt__")
+ge = _compare("ge", np.greater_equal, "__ge__")
+for _alias, _fn in (("greater", gt), ("less", lt), ("greater_equal", ge), ("less_equal", le),
+                    ("not_equal", ne)):
+    export(_alias)(_fn)
+
+
+def _logical(name: str, forward):
+    op = Op(name, forward, None, ("self", "other"), (None, None), dtypes="compare")
+
+    def function(input, other):
+        return apply(op, (input, other), dtype=_dt.bool_)
+    function.__name__ = name
+    return export(name)(function)
+
+
+logical_and = _logical("logical_and", np.logical_and)
+logical_or = _logical("logical_or", np.logical_or)
+logical_xor = _logical("logical_xor", np.logical_xor)
+_NOT = Op("logical_not", np.logical_not, None, ("self",), (None,), dtypes="compare")
+
+
+@export()
+def logical_not(input):
+    return apply(_NOT, (input,), dtype=_dt.bool_)
+
+
+def _bitwise(name: str, forward, dunders: tuple[str, ...]):
+    op = Op(name, forward, None, ("self", "other"), (None, None))
+
+    def function(input, other):
+        if not isinstance(other, (Tensor, *NUMBER)):
+            return NotImplemented
+        if _dt.result_type(input, other).category == _dt.FLOAT:
+            raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
+        return apply(op, (input, other))
+    function.__name__ = name
+    return export(name, dunders=dunders)(function)
+
+
+bitwise_and = _bitwise("bitwise_and", np.bitwise_and, ("__and__", "__rand__"))
+bitwise_or = _bitwise("bitwise_or", np.bitwise_or, ("__or__", "__ror__"))
+bitwise_xor = _bitwise("bitwise_xor", np.bitwise_xor, ("__xor__", "__rxor__"))
+_INVERT = Op("bitwise_not", np.invert, None, ("self",), (None,), dtypes="keep")
+
+
+@export(dunders=("__invert__",))
+def bitwise_not(input):
+    if input.is_floating_point():
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
+                        "tensors")
+    return apply(_INVERT, (input,))
+
+
+_ISNAN = Op("isnan", np.isnan, None, ("self",), (None,), dtypes="keep")
+_ISINF = Op("isinf", np.isinf, None, ("self",), (None,), dtypes="keep")
+_ISFINITE = Op("isfinite", np.isfinite, None, ("self",), (None,), dtypes="keep")
+
+
+@export()
+def isnan(input):
+    return apply(_ISNAN, (input,))
+
+
+@export()
+def isinf(input):
+    return apply(_ISINF, (input,))
+
+
+@export()
+def isfinite(input):
+    return apply(_ISFINITE, (input,))
+
+
+# ---- selection ---------------------------------------------------------------------------
+WHERE = row(Op("where", lambda x, y, condition: np.where(condition._data, x, y), "WhereBackward0",
+               ("self", "other"), (
+    D(lambda c, g: g * c.condition, (), "∂where(m, a, b)/∂a = m"),
+    D(lambda c, g: g * logical_not(c.condition), (), "∂where(m, a, b)/∂b = not m"))))
+
+
+@export(method=False)
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        return tuple(Tensor._make(np.asarray(i, dtype=np.int64)) for i in
+                     np.nonzero(condition._data))
+    cond = condition if isinstance(condition, Tensor) else Tensor._make(np.asarray(condition))
+    if cond._data.dtype != np.bool_:
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
+                           f"with dtype {_dt.type_name(cond.dtype)}")
+    return apply(WHERE, (input, other), {"condition": cond})
+
+
+@export("where", torch=False)
+def _where_method(input, condition, other):
+    return where(condition, input, other)
+
+
+MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, value, a),
+                     "MaskedFillBackward0", ("self",), (
+    D(lambda c, g: g * logical_not(c.mask), (), "∂masked_fill(a, m, v)/∂a = not m"),),
+    dtypes="keep"))
+
+
+@export()
+def masked_fill(input, mask, value):
+    if isinstance(value, Tensor):
+        value = value.item()
+    return apply(MASKED_FILL, (input,), {"mask": mask, "value": value})

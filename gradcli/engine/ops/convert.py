@@ -1,0 +1,60 @@
+"""Op rows that change dtype: to, float, double, long, int, bool, type_as."""
+from __future__ import annotations
+
+from .. import dtypes as _dt
+from ..dispatch import D, Op, apply
+from ..tensor import Tensor
+from .registry import export, row
+
+TO_COPY = row(Op("_to_copy", lambda a, dtype: a.astype(dtype.np), "ToCopyBackward0", ("self",), (
+    D(lambda c, g: g, (), "∂x.to(dtype)/∂x = 1 (cast back)"),), dtypes="keep"))
+
+
+def _cast(input, dtype: _dt.DType):
+    if input.dtype is dtype:
+        return input
+    return apply(TO_COPY, (input,), {"dtype": dtype})
+
+
+@export(torch=False)
+def to(input, *args, dtype=None, device=None, non_blocking=False, copy=False):
+    for a in args:
+        if isinstance(a, _dt.DType):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+        elif isinstance(a, str) or hasattr(a, "type"):
+            if str(a) != "cpu":
+                raise RuntimeError(f"gradcli runs on the CPU only; device '{a}' is not available")
+        else:
+            raise TypeError(f"to() received an invalid combination of arguments - got "
+                            f"({type(a).__name__})")
+    out = input if dtype is None else _cast(input, dtype)
+    return out.clone() if copy and out is input else out
+
+
+def _converter(name: str, dtype: _dt.DType):
+    def convert(input):
+        return _cast(input, dtype)
+    convert.__name__ = name
+    return export(name, torch=False)(convert)
+
+
+float_ = _converter("float", _dt.float32)
+double = _converter("double", _dt.float64)
+half = _converter("half", _dt.float16)
+long = _converter("long", _dt.int64)
+int_ = _converter("int", _dt.int32)
+short = _converter("short", _dt.int16)
+bool_ = _converter("bool", _dt.bool_)
+byte = _converter("byte", _dt.uint8)
+
+
+@export(torch=False)
+def type_as(input, other):
+    return _cast(input, other.dtype)
+
+
+@export(torch=False)
+def cpu(input):
+    return input

@@ -1,0 +1,130 @@
+"""In-place ops: each is its out-of-place row, written back into the tensor's storage."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes as _dt
+from .. import grad_mode
+from ..dispatch import D, Op, apply
+from ..graph import SavedResult
+from ..tensor import Tensor
+from . import pointwise
+from .registry import METHODS, export, row
+
+LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+NO_GRAD_VIEW = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+    "code by moving both the view and the inplace either both inside the no_grad block (if you "
+    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+    "tracked).")
+
+
+def check_inplace(t: Tensor) -> None:
+    """PyTorch's refusals before an in-place op changes `t`."""
+    if not grad_mode.state.enabled:
+        return
+    if t._no_grad_view:
+        raise RuntimeError(NO_GRAD_VIEW)
+    base = t._base
+    if base is not None and base.grad_fn is None and base._rg:
+        raise RuntimeError(VIEW_OF_LEAF)
+    if t.grad_fn is None and t._rg:
+        raise RuntimeError(LEAF)
+
+
+def commit(t: Tensor, out: Tensor) -> Tensor:
+    """Write `out` (computed out of place from `t`) into `t`, and make `t` its result."""
+    shape, got = t._data.shape, out._data.shape
+    if got != shape:
+        raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
+                           f"broadcast shape [{', '.join(map(str, np.broadcast_shapes(shape, got)))}]")
+    if out.dtype.category > t.dtype.category:
+        raise RuntimeError(f"result type {_dt.type_name(out.dtype)} can't be cast to the desired "
+                           f"output type {_dt.type_name(t.dtype)}")
+    node = out.grad_fn
+    if node is not None and node._saved:
+        _unalias_saved(node, t)
+    np.copyto(t._data, out._data, casting="unsafe")
+    t._vc.value += 1
+    if node is not None:
+        base = t._base
+        if base is not None and (base._rg or base.grad_fn is not None):
+            from .indexing import copy_slices
+            copy_slices(t, out)
+        else:
+            t.grad_fn = node
+            t._rg = True
+            t._output_nr = 0
+            if node._saved and "result" in node._saved:
+                node._saved["result"] = (SavedResult(t), t._vc, t._vc.value)
+    return t
+
+
+def _unalias_saved(node, t: Tensor) -> None:
+    """The op read `t` before it is overwritten: keep that old value for the backward."""
+    for name, (value, counter, version) in list(node._saved.items()):
+        if value is t:
+            old = Tensor._make(t._data.copy(), t.grad_fn, t._rg)
+            old._output_nr = t._output_nr
+            node._saved[name] = (old, old._vc, 0)
+
+
+def inplace(fn, name: str):
+    """Tensor.<name>_: check, compute out of place, write back."""
+    def method(self, *args, **kwargs):
+        check_inplace(self)
+        return commit(self, fn(self, *args, **kwargs))
+    method.__name__ = name
+    return method
+
+
+for _name in ("add", "sub", "mul", "div", "pow", "neg", "exp", "log", "sqrt", "sin", "cos",
+              "tanh", "sigmoid", "relu", "abs", "reciprocal", "square", "exp2", "expm1", "log2",
+              "log10", "log1p", "rsqrt", "tan", "asin", "acos", "atan", "sinh", "cosh", "sign",
+              "floor", "ceil", "trunc", "round", "erf", "masked_fill"):
+    if _name in METHODS:
+        METHODS[_name + "_"] = inplace(METHODS[_name], _name + "_")
+METHODS["subtract_"], METHODS["multiply_"] = METHODS["sub_"], METHODS["mul_"]
+METHODS["divide_"], METHODS["negative_"] = METHODS["div_"], METHODS["neg_"]
+for _dunder, _name in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", "mul_"),
+                       ("__itruediv__", "div_"), ("__ipow__", "pow_")):
+    METHODS[_dunder] = METHODS[_name]
+
+ZERO = row(Op("zero", np.zeros_like, "ZeroBackward0", ("self",), (
+    D(lambda c, g: g * 0, (), "∂zero_(x)/∂x = 0"),), dtypes="keep"))
+FILL = row(Op("fill", lambda a, value: np.full_like(a, value), "FillBackward0", ("self",), (
+    D(lambda c, g: g * 0, (), "∂fill_(x, v)/∂x = 0"),), dtypes="keep"))
+COPY = row(Op("copy", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
+              "torch::autograd::CopyBackwards", ("self", "src"), (
+    D(lambda c, g: g * 0, (), "∂copy_(x, s)/∂x = 0"),
+    D(lambda c, g: g, (), "∂copy_(x, s)/∂s = 1")), dtypes="keep"))
+
+
+@export(torch=False)
+def zero_(input):
+    check_inplace(input)
+    return commit(input, apply(ZERO, (input,)))
+
+
+@export(torch=False)
+def fill_(input, value):
+    check_inplace(input)
+    if isinstance(value, Tensor):
+        value = value.item()
+    return commit(input, apply(FILL, (input,), {"value": value}))
+
+
+@export(torch=False)
+def copy_(input, src, non_blocking=False):
+    check_inplace(input)
+    if not isinstance(src, Tensor):
+        raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not "
+                        f"{type(src).__name__}")
+    try:
+        np.broadcast_shapes(src._data.shape, input._data.shape)
+    except ValueError:
+        raise pointwise.broadcast_error(input, src) from None
+    return commit(input, apply(COPY, (input, src)))
+

@@ -1,0 +1,134 @@
+"""Op rows for products of matrices and vectors: matmul (@), mm, mv, dot, outer."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..dispatch import D, Op, apply
+from .registry import export, row
+from .shape import SQUEEZE, UNSAFE_VIEW
+
+
+MM = row(Op("mm", np.matmul, "MmBackward0", ("self", "mat2"), (
+    D(lambda c, g: g.mm(c.mat2.t()), ("mat2",), "∂(A·B)/∂A = g·Bᵀ"),
+    D(lambda c, g: c.self.t().mm(g), ("self",), "∂(A·B)/∂B = Aᵀ·g")), dtypes="keep"))
+MV = row(Op("mv", np.matmul, "MvBackward0", ("self", "vec"), (
+    D(lambda c, g: g.unsqueeze(1) * c.vec, ("vec",), "∂(A·v)/∂A = g·vᵀ"),
+    D(lambda c, g: c.self.t().mv(g), ("self",), "∂(A·v)/∂v = Aᵀ·g")), dtypes="keep"))
+DOT = row(Op("dot", np.dot, "DotBackward0", ("self", "tensor"), (
+    D(lambda c, g: g * c.tensor, ("tensor",), "∂(a·b)/∂a = b"),
+    D(lambda c, g: g * c.self, ("self",), "∂(a·b)/∂b = a")), dtypes="keep"))
+BMM = row(Op("bmm", np.matmul, "BmmBackward0", ("self", "mat2"), (
+    D(lambda c, g: g.bmm(c.mat2.transpose(1, 2)), ("mat2",), "∂(A·B)/∂A = g·Bᵀ"),
+    D(lambda c, g: c.self.transpose(1, 2).bmm(g), ("self",), "∂(A·B)/∂B = Aᵀ·g")),
+    dtypes="keep"))
+
+
+def _check_dtypes(a, b) -> None:
+    if a.dtype is not b.dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{a.dtype.name} != {b.dtype.name}")
+
+
+def _x(shape) -> str:
+    return "x".join(map(str, shape))
+
+
+@export()
+def mm(input, mat2):
+    if input.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if mat2.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    if input._data.shape[1] != mat2._data.shape[0]:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
+                           f"({_x(input._data.shape)} and {_x(mat2._data.shape)})")
+    _check_dtypes(input, mat2)
+    return apply(MM, (input, mat2))
+
+
+@export()
+def mv(input, vec):
+    if input._data.shape[1] != vec._data.shape[0]:
+        raise RuntimeError(f"size mismatch, got input ({input._data.shape[0]}), mat "
+                           f"({_x(input._data.shape)}), vec ({vec._data.shape[0]})")
+    _check_dtypes(input, vec)
+    return apply(MV, (input, vec))
+
+
+@export()
+def dot(input, tensor):
+    if input.ndim != 1 or tensor.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
+                           f"tensors")
+    n, m = input._data.shape[0], tensor._data.shape[0]
+    if n != m:
+        raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to "
+                           f"have the same number of elements, but got {n} and {m} elements "
+                           f"respectively")
+    if input.dtype is not tensor.dtype:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
+                           f"{_dt.type_name(input.dtype)} and {_dt.type_name(tensor.dtype)}")
+    return apply(DOT, (input, tensor))
+
+
+@export()
+def bmm(input, mat2):
+    if input.ndim != 3 or mat2.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor" if input.ndim != 3 else
+                           "batch2 must be a 3D tensor")
+    a, b = input._data.shape, mat2._data.shape
+    if a[0] != b[0] or a[2] != b[1]:
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{a[0]}, {a[2]}] but got: [{b[0]}, {b[1]}].")
+    _check_dtypes(input, mat2)
+    return apply(BMM, (input, mat2))
+
+
+@export(dunders=("__matmul__",))
+def matmul(input, other):
+    da, db = input.ndim, other.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
+                           f"{da}D and {db}D")
+    if da == 1 and db == 1:
+        return dot(input, other)
+    if da == 2 and db == 1:
+        return mv(input, other)
+    if da == 1 and db == 2:
+        if input._data.shape[0] != other._data.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
+                               f"(1x{input._data.shape[0]} and {_x(other._data.shape)})")
+        return apply(SQUEEZE[4], (mm(input.unsqueeze(0), other),), {"dims": (0,)})
+    if da == 2 and db == 2:
+        return mm(input, other)
+    return _batched(input, other)
+
+
+def _batched(a, b):
+    """matmul with a batch: fold the batch into mm where PyTorch does, else broadcast bmm."""
+    if b.ndim <= 2 and a.ndim >= 3:
+        rows = a.reshape(-1, a._data.shape[-1])
+        out = matmul(rows, b)
+        shape = (*a._data.shape[:-1], *([b._data.shape[-1]] if b.ndim == 2 else []))
+        return apply(UNSAFE_VIEW, (out,), {"shape": shape})
+    a2 = a.unsqueeze(0) if a.ndim == 1 else a
+    b2 = b.unsqueeze(-1) if b.ndim == 1 else b
+    batch = np.broadcast_shapes(a2._data.shape[:-2], b2._data.shape[:-2])
+    n = int(np.prod(batch)) if batch else 1
+    ea = a2.expand(*batch, *a2._data.shape[-2:]).reshape(n, *a2._data.shape[-2:])
+    eb = b2.expand(*batch, *b2._data.shape[-2:]).reshape(n, *b2._data.shape[-2:])
+    out = bmm(ea, eb).view(*batch, a2._data.shape[-2], b2._data.shape[-1])
+    if a.ndim == 1:
+        out = out.squeeze(-2)
+    if b.ndim == 1:
+        out = out.squeeze(-1)
+    return out
+
+
+@export()
+def outer(input, vec2):
+    return input.unsqueeze(1) * vec2
+
+
+ger = export("ger")(outer)

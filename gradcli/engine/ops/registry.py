@@ -1,0 +1,33 @@
+"""The names an op row is reachable by: torch.<name>, Tensor.<name>, torch.nn.functional.<name>."""
+from __future__ import annotations
+
+from typing import Callable
+
+FUNCTIONS: dict[str, Callable] = {}    # torch.<name>
+METHODS: dict[str, Callable] = {}      # Tensor.<name> (self first), dunders included
+FUNCTIONAL: dict[str, Callable] = {}   # torch.nn.functional.<name>
+ROWS: dict[str, object] = {}           # grad_fn name -> Op row, for explain and tests
+
+
+def export(*names: str, torch: bool = True, method: bool = True, functional: bool = False,
+           dunders: tuple[str, ...] = ()):
+    """Register a function under its own name (or `names`) in the chosen namespaces."""
+    def register(fn: Callable) -> Callable:
+        for name in names or (fn.__name__,):
+            if torch:
+                FUNCTIONS[name] = fn
+            if method:
+                METHODS[name] = fn
+            if functional:
+                FUNCTIONAL[name] = fn
+        for d in dunders:
+            METHODS[d] = fn
+        return fn
+    return register
+
+
+def row(op):
+    """Record an op row by its grad_fn name; returns the row."""
+    if op.grad_fn is not None:
+        ROWS.setdefault(op.grad_fn, op)
+    return op

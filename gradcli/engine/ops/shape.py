@@ -1,0 +1,245 @@
+"""Op rows that change shape or layout: views, expand, transpose, permute, clone."""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ..dispatch import D, Op, apply
+from ..tensor import Tensor
+from .reduction import sum as reduce_sum
+from .registry import export, row
+
+
+def sizes(args) -> tuple[int, ...]:
+    """`view(2, 3)`, `view((2, 3))` and `view(torch.Size([2, 3]))` all mean (2, 3)."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = args[0]
+    try:
+        return tuple(operator.index(s) for s in args)
+    except TypeError:
+        bad = next(s for s in args if not isinstance(s, int))
+        raise TypeError(f"expected a sequence of integers, but got an element of type "
+                        f"'{type(bad).__name__}'") from None
+
+
+def infer_size(shape: tuple[int, ...], numel: int) -> tuple[int, ...]:
+    """Resolve a -1 in a requested shape, with PyTorch's messages."""
+    unknown = [i for i, s in enumerate(shape) if s == -1]
+    if len(unknown) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise RuntimeError(f"invalid shape dimension {s}")
+            known *= s
+    if unknown:
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
+                               f"size {numel}")
+        shape = shape[:unknown[0]] + (numel // known,) + shape[unknown[0] + 1:]
+    elif known != numel:
+        raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of size "
+                           f"{numel}")
+    return shape
+
+
+def _view_or_none(a: np.ndarray, shape) -> np.ndarray | None:
+    try:
+        return np.reshape(a, shape, copy=False)
+    except ValueError:
+        return None
+
+
+# ---- views ---------------------------------------------------------------------------------
+VIEW = row(Op("view", lambda a, shape: np.reshape(a, shape, copy=False), "ViewBackward0",
+              ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (), "∂view(x)/∂x = reshape back"),),
+              dtypes="keep", view=True))
+UNSAFE_VIEW = row(Op("_unsafe_view", lambda a, shape: a.reshape(shape), "UnsafeViewBackward0",
+                     ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (),
+                                   "∂reshape(x)/∂x = reshape back"),), dtypes="keep"))
+EXPAND = row(Op("expand", lambda a, shape: np.broadcast_to(a, shape), "ExpandBackward0",
+                ("self",), (D(lambda c, g: sum_to_size(g, c.shapes[0]), (),
+                              "∂expand(x)/∂x = sum over the copies"),), dtypes="keep", view=True))
+UNSQUEEZE = row(Op("unsqueeze", lambda a, dim: np.expand_dims(a, dim), "UnsqueezeBackward0",
+                   ("self",), (D(lambda c, g: g.squeeze(c.dim), (), "∂unsqueeze(x)/∂x = squeeze"),),
+                   dtypes="keep", view=True))
+SQUEEZE = {n: row(Op("squeeze", lambda a, dims: np.squeeze(a, dims), f"SqueezeBackward{n}",
+                     ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (),
+                                   "∂squeeze(x)/∂x = unsqueeze"),), dtypes="keep", view=True))
+           for n in (0, 1, 2, 4)}
+TRANSPOSE = row(Op("transpose", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
+                   "TransposeBackward0", ("self",), (
+    D(lambda c, g: g.transpose(c.dim0, c.dim1), (), "∂transpose(x)/∂x = transpose back"),),
+    dtypes="keep", view=True))
+T = row(Op("t", lambda a: a.T, "TBackward0", ("self",), (
+    D(lambda c, g: g.t(), (), "∂xᵀ/∂x = transpose back"),), dtypes="keep", view=True))
+PERMUTE = row(Op("permute", lambda a, dims: np.transpose(a, dims), "PermuteBackward0", ("self",), (
+    D(lambda c, g: g.permute(tuple(np.argsort(c.dims))), (), "∂permute(x)/∂x = permute back"),),
+    dtypes="keep", view=True))
+CLONE = row(Op("clone", np.copy, "CloneBackward0", ("self",), (
+    D(lambda c, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
+
+
+@export()
+def view(input, *shape):
+    shape = infer_size(sizes(shape), input._data.size)
+    if _view_or_none(input._data, shape) is None:
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
+                           "least one dimension spans across two contiguous subspaces). Use "
+                           ".reshape(...) instead.")
+    return apply(VIEW, (input,), {"shape": shape})
+
+
+@export()
+def view_as(input, other):
+    return view(input, other.shape)
+
+
+@export()
+def reshape(input, *shape):
+    shape = infer_size(sizes(shape), input._data.size)
+    if _view_or_none(input._data, shape) is not None:
+        return apply(VIEW, (input,), {"shape": shape})
+    return apply(UNSAFE_VIEW, (clone(input),), {"shape": shape})
+
+
+@export()
+def reshape_as(input, other):
+    return reshape(input, other.shape)
+
+
+@export()
+def flatten(input, start_dim=0, end_dim=-1):
+    if input.ndim == 0:
+        return reshape(input, (1,))
+    s, e = input._dim(start_dim), input._dim(end_dim)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return input
+    shape = input._data.shape
+    n = 1
+    for d in shape[s:e + 1]:
+        n *= d
+    return reshape(input, shape[:s] + (n,) + shape[e + 1:])
+
+
+@export()
+def ravel(input):
+    return reshape(input, (-1,))
+
+
+@export()
+def unsqueeze(input, dim):
+    return apply(UNSQUEEZE, (input,), {"dim": input._dim(dim, input.ndim + 1)})
+
+
+@export()
+def squeeze(input, dim=None):
+    shape = input._data.shape
+    if dim is None:
+        dims, n = tuple(i for i, s in enumerate(shape) if s == 1), 0
+    elif isinstance(dim, (tuple, list)):
+        dims, n = tuple(input._dim(d) for d in dim if shape[input._dim(d)] == 1), 2
+    else:
+        d = input._dim(dim)
+        dims, n = ((d,) if shape and shape[d] == 1 else ()), 1
+    return apply(SQUEEZE[n], (input,), {"dims": dims})
+
+
+@export()
+def expand(input, *shape):
+    shape = sizes(shape)
+    src = input._data.shape
+    if len(shape) < len(src):
+        raise RuntimeError(f"expand(torch.FloatTensor{{[{', '.join(map(str, src))}]}}, "
+                           f"size=[{', '.join(map(str, shape))}]): the number of sizes provided "
+                           f"({len(shape)}) must be greater or equal to the number of dimensions "
+                           f"in the tensor ({len(src)})")
+    out = list(shape)
+    lead = len(shape) - len(src)
+    for i, s in enumerate(shape):
+        have = src[i - lead] if i >= lead else 1
+        if s == -1:
+            if i < lead:
+                raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a "
+                                   f"leading, non-existing dimension {i}")
+            out[i] = have
+        elif have != 1 and have != s:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
+                               f"size ({have}) at non-singleton dimension {i}.  Target sizes: "
+                               f"[{', '.join(map(str, shape))}].  Tensor sizes: "
+                               f"[{', '.join(map(str, src))}]")
+    return apply(EXPAND, (input,), {"shape": tuple(out)})
+
+
+@export()
+def expand_as(input, other):
+    return expand(input, other.shape)
+
+
+@export()
+def broadcast_to(input, shape):
+    return expand(input, shape)
+
+
+@export()
+def transpose(input, dim0, dim1):
+    return apply(TRANSPOSE, (input,), {"dim0": input._dim(dim0), "dim1": input._dim(dim1)})
+
+
+swapaxes = export("swapaxes", "swapdims")(transpose)
+
+
+@export()
+def t(input):
+    if input.ndim > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is "
+                           f"{input.ndim}D")
+    return apply(T, (input,))
+
+
+@export()
+def permute(input, *dims):
+    dims = tuple(input._dim(d) for d in sizes(dims))
+    if len(dims) != input.ndim:
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
+                           f"not match the length of the desired ordering of dimensions i.e. "
+                           f"input.dim() = {input.ndim} is not equal to len(dims) = {len(dims)}")
+    if len(set(dims)) != len(dims):
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return apply(PERMUTE, (input,), {"dims": dims})
+
+
+@export()
+def clone(input, *, memory_format=None):
+    return apply(CLONE, (input,))
+
+
+@export(torch=False)
+def contiguous(input, memory_format=None):
+    if input._data.flags.c_contiguous:
+        return input
+    return apply(CLONE, (input,))
+
+
+def transposed_all(input) -> Tensor:
+    """Tensor.T: all dims reversed (PermuteBackward0)."""
+    return apply(PERMUTE, (input,), {"dims": tuple(range(input.ndim))[::-1]})
+
+
+def sum_to_size(g: Tensor, shape) -> Tensor:
+    """Sum a gradient down to `shape`, undoing broadcasting."""
+    shape = tuple(shape)
+    if g._data.shape == shape:
+        return g
+    lead = g.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
+                                      if s == 1 and g._data.shape[lead + i] != 1)
+    out = reduce_sum(g, dims, keepdim=True) if dims else g
+    return out.view(shape) if out._data.shape != shape else out
+
+
+export(torch=False)(sum_to_size)

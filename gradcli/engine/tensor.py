@@ -1,0 +1,340 @@
+"""Tensor: data, dtype, requires_grad, grad, grad_fn, is_leaf, version counter and views."""
+from __future__ import annotations
+
+import warnings
+import weakref
+
+import numpy as np
+
+from . import dtypes as _dt
+from . import grad_mode
+from .graph import AccumulateGrad
+
+NONLEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad field "
+    "to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you "
+    "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
+    "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
+    "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+NOT_LEAF_FLAG = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().")
+INT_GRAD = "only Tensors of floating point and complex dtype can require gradients"
+
+
+class VersionCounter:
+    """Shared by a tensor, its views and detach(); bumped by every in-place op."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+class Size(tuple):
+    """torch.Size: a tuple that prints as `torch.Size([2, 2])`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"torch.Size([{', '.join(map(str, self))}])"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+
+class Device:
+    __slots__ = ()
+    type = "cpu"
+
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
+
+    def __str__(self) -> str:
+        return "cpu"
+
+
+CPU = Device()
+
+
+class Tensor:
+    __slots__ = ("_data", "_rg", "_grad", "grad_fn", "_vc", "_base", "_output_nr", "_acc",
+                 "_retains_grad", "_no_grad_view", "__weakref__")
+
+    def __init__(self, data, requires_grad: bool = False) -> None:
+        self._data = data if isinstance(data, np.ndarray) else np.asarray(data)
+        self._rg = False
+        self._grad = None
+        self.grad_fn = None
+        self._vc = VersionCounter()
+        self._base = None
+        self._output_nr = 0
+        self._acc = None
+        self._retains_grad = False
+        self._no_grad_view = False
+        if requires_grad:
+            self.requires_grad = True
+
+    @classmethod
+    def _make(cls, data: np.ndarray, grad_fn=None, requires_grad: bool = False) -> "Tensor":
+        t = cls.__new__(cls)
+        t._data = data
+        t._rg = requires_grad
+        t._grad = None
+        t.grad_fn = grad_fn
+        t._vc = VersionCounter()
+        t._base = None
+        t._output_nr = 0
+        t._acc = None
+        t._retains_grad = False
+        t._no_grad_view = False
+        return t
+
+    # ---- metadata -------------------------------------------------------------------------
+    @property
+    def dtype(self) -> _dt.DType:
+        return _dt.from_numpy(self._data.dtype)
+
+    @property
+    def shape(self) -> Size:
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[self._dim(dim)]
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def dim(self) -> int:
+        return self._data.ndim
+
+    ndimension = dim
+
+    def numel(self) -> int:
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self) -> int:
+        return self._data.itemsize
+
+    @property
+    def device(self) -> Device:
+        return CPU
+
+    @property
+    def is_cuda(self) -> bool:
+        return False
+
+    def is_floating_point(self) -> bool:
+        return self._data.dtype.kind == "f"
+
+    def is_contiguous(self) -> bool:
+        return self._data.flags.c_contiguous
+
+    def _dim(self, dim: int, ndim: int | None = None) -> int:
+        """Wrap a possibly negative dim, with PyTorch's IndexError when out of range."""
+        n = self._data.ndim if ndim is None else ndim
+        lo, hi = (-n, n - 1) if n else (-1, 0)
+        if not lo <= dim <= hi:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{lo}, {hi}], "
+                             f"but got {dim})")
+        return dim % n if n else 0
+
+    # ---- autograd state -------------------------------------------------------------------
+    @property
+    def is_leaf(self) -> bool:
+        return self.grad_fn is None
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._rg
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        if self.grad_fn is not None:
+            raise RuntimeError(NOT_LEAF_FLAG)
+        if value and self._data.dtype.kind != "f":
+            raise RuntimeError(INT_GRAD)
+        self._rg = bool(value)
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        if self.grad_fn is not None and not requires_grad:
+            raise RuntimeError(NOT_LEAF_FLAG)
+        if requires_grad and self._data.dtype.kind != "f":
+            raise RuntimeError("only Tensors of floating point dtype can require gradients")
+        if self.grad_fn is None:
+            self._rg = bool(requires_grad)
+        return self
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains_grad:
+            warnings.warn(NONLEAF_GRAD, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of "
+                                f"type {type(value).__name__}")
+            if value.dtype is not self.dtype:
+                raise RuntimeError("attempting to assign a gradient with dtype "
+                                   f"'{_dt.type_name(value.dtype)}' to a tensor with dtype "
+                                   f"'{_dt.type_name(self.dtype)}'. Please ensure that the "
+                                   "gradient and the tensor have the same dtype")
+            if value.shape != self.shape:
+                raise RuntimeError("attempting to assign a gradient of size "
+                                   f"'[{', '.join(map(str, value.shape))}]' to a tensor of size "
+                                   f"'[{', '.join(map(str, self.shape))}]'. Please ensure that "
+                                   "the gradient and the tensor are the same size")
+        self._grad = value
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._retains_grad
+
+    def retain_grad(self) -> None:
+        if self.grad_fn is None:
+            if not self._rg:
+                raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+            return
+        if not self._retains_grad:
+            self._retains_grad = True
+            node = self.grad_fn
+            if node._retained is None:
+                node._retained = []
+            node._retained.append((weakref.ref(self), self._output_nr))
+
+    @property
+    def _version(self) -> int:
+        return self._vc.value
+
+    def _accumulator(self) -> AccumulateGrad:
+        """The one AccumulateGrad of this leaf (held weakly: the graph keeps it alive)."""
+        acc = self._acc() if self._acc is not None else None
+        if acc is None:
+            acc = AccumulateGrad(self)
+            self._acc = weakref.ref(acc)
+        return acc
+
+    def _edge(self):
+        """This tensor as a graph input: (grad_fn, output_nr), its AccumulateGrad, or None."""
+        if self.grad_fn is not None:
+            return (self.grad_fn, self._output_nr)
+        if self._rg:
+            return (self._accumulator(), 0)
+        return (None, 0)
+
+    @property
+    def data(self) -> "Tensor":
+        t = Tensor._make(self._data)
+        return t
+
+    @data.setter
+    def data(self, value: "Tensor") -> None:
+        if not isinstance(value, Tensor):
+            raise TypeError(f"data must be a Tensor, not {type(value).__name__}")
+        self._data = value._data
+
+    def detach(self) -> "Tensor":
+        t = Tensor._make(self._data)
+        t._vc = self._vc
+        return t
+
+    def detach_(self) -> "Tensor":
+        if self._base is not None and self._base.requires_grad:
+            raise RuntimeError("Can't detach views in-place. Use detach() instead. If you are "
+                               "using DistributedDataParallel (DDP) for training, and "
+                               "gradient_as_bucket_view is set as True, gradients are views of "
+                               "DDP buckets, and hence detach_() cannot be called on these "
+                               "gradients. To fix this error, please refer to the "
+                               "Optimizer.zero_grad() function in torch/optim/optimizer.py as "
+                               "the solution.")
+        self.grad_fn = None
+        self._rg = False
+        return self
+
+    def backward(self, gradient=None, retain_graph=None, create_graph: bool = False,
+                 inputs=None) -> None:
+        from .backward import backward
+        backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph,
+                 inputs=inputs)
+
+    # ---- Python values --------------------------------------------------------------------
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
+                               "to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self):
+        raise RuntimeError("gradcli tensors do not convert to NumPy arrays; use .tolist()")
+
+    def __len__(self) -> int:
+        if not self._data.ndim:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __bool__(self) -> bool:
+        if self._data.size == 1:
+            return bool(self._data.reshape(()).item())
+        if self._data.size == 0:
+            raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
+        raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+
+    def __float__(self) -> float:
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return float(self._data.reshape(()).item())
+
+    def __int__(self) -> int:
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return int(self._data.reshape(()).item())
+
+    def __index__(self) -> int:
+        if self._data.size != 1 or self._data.dtype.kind not in "iub":
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
+        return int(self._data.reshape(()).item())
+
+    def __format__(self, spec: str) -> str:
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return repr(self)
+
+    def __repr__(self) -> str:
+        from .format import tensor_repr
+        return tensor_repr(self)
+
+    __str__ = __repr__
+    __hash__ = object.__hash__
+
+    def __array__(self, *args, **kwargs):
+        raise TypeError("a gradcli Tensor is not an array")
+
+
+def is_grad_recording(*tensors) -> bool:
+    """Would an op over these inputs be recorded in the graph?"""
+    if not grad_mode.state.enabled:
+        return False
+    for t in tensors:
+        if isinstance(t, Tensor) and (t._rg or t.grad_fn is not None):
+            return True
+    return False

@@ -1,0 +1,50 @@
+"""Errors a program can end with; each carries where in the source it happened."""
+from __future__ import annotations
+
+
+class GradcliError(Exception):
+    """An error in the user's program: a type name as Python/PyTorch says it, a text, a place."""
+
+    def __init__(self, kind: str, message: str, span=None, filename: str = "<input>",
+                 source: str = "", hint: str = "") -> None:
+        super().__init__(f"{kind}: {message}" if message else kind)
+        self.kind = kind
+        self.message = message
+        self.span = span
+        self.filename = filename
+        self.source = source
+        self.hint = hint
+
+    @property
+    def headline(self) -> str:
+        """The last line of a Python traceback: `RuntimeError: message`."""
+        return f"{self.kind}: {self.message}" if self.message else self.kind
+
+    def source_line(self) -> str:
+        if self.span is None or not self.source:
+            return ""
+        lines = self.source.splitlines()
+        return lines[self.span.line - 1] if 0 < self.span.line <= len(lines) else ""
+
+
+class ProgramSyntaxError(GradcliError):
+    def __init__(self, message: str, span, filename: str = "<input>", source: str = "",
+                 kind: str = "SyntaxError") -> None:
+        super().__init__(kind, message, span, filename, source)
+
+
+class IncompleteInput(Exception):
+    """The text so far is a valid beginning: an open bracket, block or string at its end."""
+
+
+class ProgramError(GradcliError):
+    """An exception raised while the program ran, kept with PyTorch's type name and text."""
+
+    def __init__(self, error: BaseException, span=None, filename: str = "<input>",
+                 source: str = "") -> None:
+        kind = type(error).__name__
+        message = str(error)
+        if isinstance(error, KeyError) and error.args:
+            message = repr(error.args[0])
+        super().__init__(kind, message, span, filename, source)
+        self.error = error

@@ -1,0 +1,269 @@
+"""The only bridge to the engine: the names a program can use, and the attributes it may touch."""
+from __future__ import annotations
+
+import builtins as _py
+import math
+import string
+from typing import Any, Callable
+
+from ..engine.backward import backward as autograd_backward, grad as autograd_grad
+from ..engine import dtypes as _dt
+from ..engine import factories, grad_mode
+from ..engine.graph import AccumulateGrad, Node
+from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
+from ..engine.tensor import Device, Size, Tensor
+
+
+class Flag:
+    """`grad` in `ones(2, 2, grad)`: the terse spelling of requires_grad=True."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+GRAD = Flag("grad")
+
+
+class Namespace:
+    """A module the language can reach: torch, torch.nn.functional, math."""
+
+    __slots__ = ("name", "entries")
+
+    def __init__(self, name: str, entries: dict[str, Any]) -> None:
+        self.name = name
+        self.entries = entries
+
+    def __repr__(self) -> str:
+        return f"<module '{self.name}' (gradcli)>"
+
+
+def _with_grad_flag(fn: Callable) -> Callable:
+    """Let a factory take the `grad` flag among its positional arguments."""
+    def factory(*args, **kwargs):
+        if any(a is GRAD for a in args):
+            args = tuple(a for a in args if a is not GRAD)
+            kwargs["requires_grad"] = True
+        return fn(*args, **kwargs)
+    factory.__name__ = fn.__name__
+    factory.__qualname__ = fn.__name__
+    return factory
+
+
+def _backward_fn(tensor, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+    """backward(t) is t.backward()."""
+    return tensor.backward(gradient, retain_graph, create_graph, inputs)
+
+
+def _either(python_fn: Callable, torch_name: str) -> Callable:
+    """A Python builtin that means torch.<name> when its first argument is a tensor."""
+    torch_fn = FUNCTIONS[torch_name]
+
+    def fn(*args, **kwargs):
+        if args and isinstance(args[0], Tensor):
+            return torch_fn(*args, **kwargs)
+        return python_fn(*args, **kwargs)
+    fn.__name__ = python_fn.__name__
+    return fn
+
+
+# ---- torch -------------------------------------------------------------------------------------
+def manual_seed(seed):
+    from ..engine.random import default_generator  # imported when first needed: start-up time
+    return default_generator.manual_seed(int(seed))
+
+
+def _is_tensor(obj) -> bool:
+    return isinstance(obj, Tensor)
+
+
+def _numel(t) -> int:
+    return t.numel()
+
+
+GRAD_MODES = {"no_grad": grad_mode.no_grad, "enable_grad": grad_mode.enable_grad,
+              "set_grad_enabled": grad_mode.set_grad_enabled,
+              "is_grad_enabled": grad_mode.is_grad_enabled,
+              "inference_mode": grad_mode.inference_mode}
+
+FACTORIES = ("tensor", "ones", "zeros", "empty", "full", "arange", "linspace", "eye",
+             "ones_like", "zeros_like", "empty_like", "full_like", "rand", "randn", "randint",
+             "randperm", "rand_like", "randn_like", "randint_like")
+
+autograd = Namespace("torch.autograd", {"grad": autograd_grad, "backward": autograd_backward,
+                                        **GRAD_MODES})
+functional = Namespace("torch.nn.functional", {})
+nn = Namespace("torch.nn", {"functional": functional})
+torch = Namespace("torch", {})
+
+
+def _build_torch() -> None:
+    entries = torch.entries
+    entries.update(FUNCTIONS)
+    for name in FACTORIES:
+        fn = getattr(factories, name, None)
+        if fn is not None:
+            entries[name] = _with_grad_flag(fn)
+    entries.update(GRAD_MODES)
+    entries.update({name: d for name, d in _dt.NAMES.items()})
+    entries.update({"autograd": autograd, "nn": nn, "manual_seed": manual_seed,
+                    "is_tensor": _is_tensor, "numel": _numel, "Size": Size,
+                    "inf": math.inf, "nan": math.nan, "pi": math.pi, "e": math.e})
+    functional.entries.update(FUNCTIONAL)
+
+
+_build_torch()
+
+math_ns = Namespace("math", {name: getattr(math, name) for name in (
+    "pi", "e", "inf", "nan", "tau", "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan",
+    "tanh", "floor", "ceil", "isclose", "isnan", "isinf", "fabs", "pow", "erf", "atan", "asin",
+    "acos", "sinh", "cosh", "prod", "fsum", "comb", "factorial")})
+
+IMPORTABLE = {"torch": torch, "torch.nn": nn, "torch.nn.functional": functional,
+              "torch.autograd": autograd, "math": math_ns}
+
+
+# ---- Python ------------------------------------------------------------------------------------
+class _SafeFormatter(string.Formatter):
+    """str.format without attribute or item access in field names (no way into objects)."""
+
+    def get_field(self, field_name, args, kwargs):
+        if any(c in field_name for c in ".["):
+            raise ValueError("gradcli's str.format takes plain field names only")
+        return super().get_field(field_name, args, kwargs)
+
+
+_FORMATTER = _SafeFormatter()
+
+
+def _str_format(text: str, *args, **kwargs) -> str:
+    return _FORMATTER.format(text, *args, **kwargs)
+
+
+PYTHON = {name: getattr(_py, name) for name in (
+    "range", "len", "enumerate", "zip", "int", "float", "str", "bool", "list", "tuple", "dict",
+    "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod", "hash",
+    "chr", "ord", "set", "format")}
+PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _py.round,
+               "pow": _either(_py.pow, "pow")})
+for _name in ("max", "min"):
+    PYTHON[_name] = _either(getattr(_py, _name), _name) if _name in FUNCTIONS else \
+        getattr(_py, _name)
+
+
+def names() -> dict[str, Any]:
+    """The starting scope of a program: Python's builtins, torch, and the terse forms."""
+    table: dict[str, Any] = {}
+    terse = {n: f for n, f in torch.entries.items() if not isinstance(f, Namespace)}
+    table.update(terse)
+    table.update(PYTHON)
+    table.update({"torch": torch, "F": functional, "grad": GRAD, "backward": _backward_fn,
+                  "True": True, "False": False, "None": None})
+    return table
+
+
+CONTEXT_MANAGERS = (grad_mode._Mode,)
+
+
+def call(fn, args: list, kwargs: dict | None):
+    """Every call a program makes goes through here."""
+    if kwargs:
+        return fn(*args, **kwargs)
+    return fn(*args)
+
+
+# ---- attributes ----------------------------------------------------------------------------
+TENSOR_CORE = frozenset((
+    "shape", "dtype", "grad", "requires_grad", "is_leaf", "grad_fn", "data", "device", "ndim",
+    "_version", "retains_grad", "is_cuda", "size", "dim", "ndimension", "numel", "nelement",
+    "element_size", "is_floating_point", "is_contiguous", "requires_grad_", "retain_grad",
+    "detach", "detach_", "backward", "item", "tolist", "numpy", "unbind", "split", "chunk"))
+TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TENSOR_CORE | \
+    frozenset(PROPERTIES)
+TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
+
+NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
+
+_METHODS_BY_TYPE: dict[type, frozenset] = {
+    list: frozenset(("append", "extend", "insert", "pop", "remove", "index", "count", "reverse",
+                     "copy", "clear", "sort")),
+    tuple: frozenset(("count", "index")),
+    Size: frozenset(("count", "index", "numel")),
+    str: frozenset(("join", "split", "strip", "lstrip", "rstrip", "lower", "upper", "replace",
+                    "startswith", "endswith", "ljust", "rjust", "center", "zfill", "title",
+                    "capitalize", "count", "find", "splitlines", "isdigit", "isalpha")),
+    dict: frozenset(("keys", "values", "items", "get", "update", "pop", "setdefault", "copy",
+                     "clear")),
+    float: frozenset(("is_integer", "real", "imag")),
+    int: frozenset(("real", "imag", "bit_length")),
+    bool: frozenset(()),
+    _dt.DType: frozenset(("is_floating_point", "is_signed", "itemsize")),
+    Device: frozenset(("type",)),
+}
+
+
+def _type_name(obj) -> str:
+    return type(obj).__name__
+
+
+def get_attribute(obj, name: str):
+    """obj.name as the language allows it; AttributeError with Python's wording otherwise."""
+    if isinstance(obj, Tensor):
+        if name in TENSOR_ATTRIBUTES:
+            return getattr(obj, name)
+    elif isinstance(obj, Namespace):
+        try:
+            return obj.entries[name]
+        except KeyError:
+            raise AttributeError(f"module '{obj.name}' has no attribute '{name}'") from None
+    elif isinstance(obj, Node):
+        if name in NODE_ATTRIBUTES:
+            return getattr(obj, name)
+        if name.startswith("_saved_"):
+            return obj.saved_for_user(name[7:])
+        raise AttributeError(f"'{obj.op.grad_fn.rsplit('::', 1)[-1]}' object has no attribute "
+                             f"'{name}'")
+    elif isinstance(obj, AccumulateGrad):
+        if name in ("name", "next_functions", "variable", "metadata"):
+            return getattr(obj, name)
+        raise AttributeError(f"'AccumulateGrad' object has no attribute '{name}'")
+    elif hasattr(obj, "_fields") and name in obj._fields:
+        return getattr(obj, name)
+    else:
+        allowed = _METHODS_BY_TYPE.get(type(obj))
+        if allowed is not None and name in allowed:
+            if type(obj) is str and name == "format":
+                return lambda *a, **k: _str_format(obj, *a, **k)
+            return getattr(obj, name)
+        if type(obj) is str and name == "format":
+            return lambda *a, **k: _str_format(obj, *a, **k)
+    raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
+
+
+def set_attribute(obj, name: str, value) -> None:
+    if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
+        setattr(obj, name, value)
+        return
+    if isinstance(obj, Namespace):
+        raise AttributeError(f"gradcli's '{obj.name}' module cannot be changed")
+    if isinstance(obj, Tensor):
+        raise AttributeError(f"cannot set '{name}' on a Tensor: only grad, data and "
+                             f"requires_grad can be assigned")
+    raise AttributeError(f"'{_type_name(obj)}' object attribute '{name}' is read-only")
+
+
+def attribute_names(obj) -> list[str]:
+    """What completion offers after `obj.`"""
+    if isinstance(obj, Tensor):
+        return sorted(TENSOR_ATTRIBUTES)
+    if isinstance(obj, Namespace):
+        return sorted(obj.entries)
+    if isinstance(obj, Node):
+        return sorted(NODE_ATTRIBUTES)
+    if isinstance(obj, AccumulateGrad):
+        return ["name", "next_functions", "variable"]
+    return sorted(_METHODS_BY_TYPE.get(type(obj), ()))

@@ -1,0 +1,118 @@
+"""An interpreter: one program state (its globals) that runs parsed programs statement by statement."""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from typing import Callable
+
+from ..engine.dispatch import context as engine_context
+from ..errors import GradcliError, ProgramError
+from ..syntax import ast as A
+from ..syntax import parse
+from . import builtins as B
+from .compiler import Compiler, Scope
+
+# What a program can raise on its own (PyTorch's and Python's errors); anything else that
+# escapes is a bug in gradcli and is reported as one.
+USER_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, KeyError, ArithmeticError,
+               AttributeError, NameError, LookupError, StopIteration, AssertionError,
+               MemoryError, UnicodeError)
+
+
+class InternalError(Exception):
+    """An unexpected Python exception: a gradcli bug, never the program's fault."""
+
+    def __init__(self, error: BaseException, span=None, filename: str = "", source: str = ""):
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.error = error
+        self.span = span
+        self.filename = filename
+        self.source = source
+
+
+@dataclass(frozen=True, slots=True)
+class Warning_:
+    """A warning raised while a statement ran, with where it happened."""
+    category: str
+    message: str
+    filename: str
+    line: int
+    source_line: str
+
+
+class Interpreter:
+    def __init__(self, out: Callable[[str], None], echo: bool = False,
+                 on_warning: Callable[[Warning_], None] | None = None) -> None:
+        self.out = out
+        self.echo = echo
+        self.on_warning = on_warning
+        self.globals: dict = {}
+        self.builtins = B.names()
+        self.builtins["print"] = self._print
+        self.depth = 0
+        self.compiler = Compiler(self)
+        self._warned: set = set()
+
+    def _print(self, *args, sep=" ", end="\n", file=None, flush=False) -> None:
+        if file is not None:
+            raise TypeError("print(file=...) is not available in gradcli")
+        sep = " " if sep is None else sep
+        end = "\n" if end is None else end
+        if not isinstance(sep, str):
+            raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
+        if not isinstance(end, str):
+            raise TypeError(f"end must be None or a string, not {type(end).__name__}")
+        self.out(sep.join(map(str, args)) + end)
+
+    def display(self, value) -> None:
+        """An expression statement's value in echo mode, as Python's REPL shows it."""
+        if value is None:
+            return
+        self.builtins["_"] = value
+        self.out(repr(value) + "\n")
+
+    def reset(self) -> None:
+        self.globals.clear()
+        self.builtins.pop("_", None)
+        self._warned.clear()
+
+    def run_source(self, text: str, filename: str = "<input>") -> None:
+        self.run(parse(text, filename))
+
+    def run(self, program: A.Program) -> None:
+        """Compile every statement, then run them in order; errors become ProgramError."""
+        self.compiler.filename, self.compiler.source = program.filename, program.source
+        top = Scope(set(), None, False)
+        steps = [(s, self.compiler.stmt(s, top)) for s in program.body]
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            warnings.showwarning = self._show_warning
+            for node, step in steps:
+                self.depth = 0
+                try:
+                    step(None)
+                except GradcliError:
+                    raise
+                except USER_ERRORS as e:
+                    span = getattr(e, "_gradcli_span", None) or node.span
+                    raise ProgramError(e, span, program.filename, program.source) from e
+                except RecursionError as e:
+                    raise ProgramError(e, node.span, program.filename, program.source) from e
+                except Exception as e:
+                    span = getattr(e, "_gradcli_span", None) or node.span
+                    raise InternalError(e, span, program.filename, program.source) from e
+
+    def _show_warning(self, message, category, filename, lineno, file=None, line=None) -> None:
+        where = engine_context.span
+        if where is None or self.on_warning is None:
+            return
+        compiler, span = where
+        text = str(message)
+        key = (compiler.filename, span.line, text)
+        if key in self._warned:
+            return
+        self._warned.add(key)
+        lines = compiler.source.splitlines()
+        source_line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+        self.on_warning(Warning_(category.__name__, text, compiler.filename, span.line,
+                                 source_line))

@@ -1,0 +1,1 @@
+"""The interactive loop: a Session core (testable without a terminal) and the terminal app."""

@@ -1,0 +1,198 @@
+"""The AST: small immutable records, each with the source span it was parsed from.
+
+They behave as frozen dataclasses with slots; `Node` provides that behaviour without the
+dataclass machinery, whose class creation alone would cost a tenth of gradcli's start-up.
+"""
+from __future__ import annotations
+
+from typing import Union
+
+
+class Node:
+    """Fields are the `__slots__` of the subclass, set once by position or keyword."""
+
+    __slots__ = ()
+
+    def __init__(self, *args, **kwargs) -> None:
+        names = self.__slots__
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__} takes {len(names)} fields")
+        for name, value in zip(names, args):
+            object.__setattr__(self, name, value)
+        for name in names[len(args):]:
+            object.__setattr__(self, name, kwargs.pop(name))
+        if kwargs:
+            raise TypeError(f"{type(self).__name__} has no field {next(iter(kwargs))!r}")
+
+    def __setattr__(self, name, value) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and all(
+            getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash((type(self), *(getattr(self, n) for n in self.__slots__)))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Span(Node):
+    __slots__ = ("line", "col", "end_line", "end_col")  # 1-based; end_col is exclusive
+
+    def __add__(self, other: "Span") -> "Span":
+        a = min((self.line, self.col), (other.line, other.col))
+        b = max((self.end_line, self.end_col), (other.end_line, other.end_col))
+        return Span(a[0], a[1], b[0], b[1])
+
+
+# ---- expressions ---------------------------------------------------------------------------
+class Name(Node):
+    __slots__ = ('id', 'span')
+
+
+class Constant(Node):
+    __slots__ = ('value', 'span')
+
+
+class FormattedValue(Node):
+    __slots__ = ('value', 'conversion', 'spec')
+
+
+class FString(Node):
+    __slots__ = ('parts', 'span')
+
+
+class List(Node):
+    __slots__ = ('elts', 'span')
+
+
+class Tuple(Node):
+    __slots__ = ('elts', 'span')
+
+
+class Dict(Node):
+    __slots__ = ('items', 'span')
+
+
+class ListComp(Node):
+    __slots__ = ('elt', 'target', 'iter', 'cond', 'span')
+
+
+class Param(Node):
+    __slots__ = ('name', 'default', 'span')
+
+
+class Lambda(Node):
+    __slots__ = ('params', 'body', 'span')
+
+
+class UnaryOp(Node):
+    __slots__ = ('op', 'operand', 'span')
+
+
+class BinOp(Node):
+    __slots__ = ('op', 'left', 'right', 'span')
+
+
+class BoolOp(Node):
+    __slots__ = ('op', 'left', 'right', 'span')
+
+
+class Not(Node):
+    __slots__ = ('operand', 'span')
+
+
+class Compare(Node):
+    __slots__ = ('left', 'ops', 'comparators', 'span')
+
+
+class IfExp(Node):
+    __slots__ = ('test', 'body', 'orelse', 'span')
+
+
+class Call(Node):
+    __slots__ = ('func', 'args', 'keywords', 'span')
+
+
+class Attribute(Node):
+    __slots__ = ('value', 'attr', 'span')
+
+
+class Slice(Node):
+    __slots__ = ('lower', 'upper', 'step', 'span')
+
+
+class Subscript(Node):
+    __slots__ = ('value', 'index', 'span')
+
+
+Expr = Union[Name, Constant, FString, List, Tuple, Dict, ListComp, Lambda, UnaryOp, BinOp,
+             BoolOp, Not, Compare, IfExp, Call, Attribute, Slice, Subscript]
+
+
+# ---- statements ----------------------------------------------------------------------------
+class ExprStmt(Node):
+    __slots__ = ('value', 'span')
+
+
+class Assign(Node):
+    __slots__ = ('targets', 'value', 'span')
+
+
+class AugAssign(Node):
+    __slots__ = ('target', 'op', 'value', 'span')
+
+
+class Import(Node):
+    __slots__ = ('module', 'alias', 'span')
+
+
+class FromImport(Node):
+    __slots__ = ('module', 'name', 'alias', 'span')
+
+
+class Pass(Node):
+    __slots__ = ('span',)
+
+
+class Break(Node):
+    __slots__ = ('span',)
+
+
+class Continue(Node):
+    __slots__ = ('span',)
+
+
+class Return(Node):
+    __slots__ = ('value', 'span')
+
+
+class If(Node):
+    __slots__ = ('test', 'body', 'orelse', 'span')
+
+
+class While(Node):
+    __slots__ = ('test', 'body', 'orelse', 'span')
+
+
+class For(Node):
+    __slots__ = ('target', 'iter', 'body', 'orelse', 'span')
+
+
+class With(Node):
+    __slots__ = ('items', 'body', 'span')
+
+
+class FunctionDef(Node):
+    __slots__ = ('name', 'params', 'body', 'span')
+
+
+Stmt = Union[ExprStmt, Assign, AugAssign, Import, FromImport, Pass, Break, Continue, Return, If,
+             While, For, With, FunctionDef]
+
+
+class Program(Node):
+    __slots__ = ('body', 'source', 'filename')

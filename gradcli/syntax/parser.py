@@ -1,0 +1,635 @@
+"""Parsing: the grammar loaded once (its LALR tables cached on disk), text -> AST or an error."""
+from __future__ import annotations
+
+import ast as pyast
+import os
+import sys
+import zlib
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark import __version__ as lark_version
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import PythonIndenter
+
+from ..errors import IncompleteInput, ProgramSyntaxError
+from . import ast as A
+
+GRAMMAR = "gradcli.lark"
+
+
+def grammar_text() -> str:
+    """The grammar shipped in the package, else the checkout's top-level grammar/ folder."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for path in (os.path.join(package, "grammar", GRAMMAR),
+                 os.path.join(os.path.dirname(package), "grammar", GRAMMAR)):
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as fh:
+                return fh.read()
+    raise FileNotFoundError(f"gradcli's grammar ({GRAMMAR}) is missing from the installation")
+
+
+def _cache_path(text: str) -> str | None:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "gradcli")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK):
+        return None
+    # lark checks its own hash of grammar and options inside the file; the name only keeps
+    # different grammars and versions apart
+    digest = f"{zlib.crc32(text.encode()):08x}"
+    return os.path.join(folder, f"grammar-{digest}-lark{lark_version}-py{sys.version_info[0]}"
+                                f"{sys.version_info[1]}.cache")
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    text = grammar_text()
+    options = dict(parser="lalr", lexer="basic", postlex=PythonIndenter(), start=["start", "fstring_field"],
+                   maybe_placeholders=True, transformer=ToAst())
+    path = _cache_path(text)
+    if path:
+        try:
+            return Lark(text, cache=path, **options)
+        except (OSError, EOFError, ValueError):
+            pass  # an unreadable or stale cache: build the tables afresh
+    return Lark(text, **options)
+
+
+def _span(*items) -> A.Span:
+    spans = [s for s in (_span_of(i) for i in items) if s is not None]
+    out = spans[0]
+    for s in spans[1:]:
+        out = out + s
+    return out
+
+
+def _span_of(item):
+    if isinstance(item, Token):
+        if item.line is None:
+            return None
+        return A.Span(item.line, item.column, item.end_line, item.end_column)
+    return getattr(item, "span", None)
+
+
+def _stmts(items) -> tuple:
+    out = []
+    for s in items:
+        if isinstance(s, list):
+            out.extend(s)
+        elif s is not None:
+            out.append(s)
+    return tuple(out)
+
+
+@v_args(inline=True)
+class ToAst(Transformer):
+    """Builds the AST while the LALR parser reduces (no parse tree in between)."""
+
+    # ---- statements
+    def start(self, *stmts):
+        return _stmts(stmts)
+
+    def fstring_field(self, value):
+        return value
+
+    def expr_stmt(self, value):
+        return A.ExprStmt(value, value.span)
+
+    def assign(self, *parts):
+        return A.Assign(tuple(_target(t) for t in parts[:-1]), parts[-1], _span(*parts))
+
+    def aug_assign(self, target, op, value):
+        _target(target, augmented=True)
+        return A.AugAssign(target, op[:-1], value, _span(target, value))
+
+    def dotted_name(self, *names):
+        return Token("NAME", ".".join(names), line=names[0].line, column=names[0].column,
+                     end_line=names[-1].end_line, end_column=names[-1].end_column)
+
+    def import_stmt(self, name, alias):
+        return A.Import(str(name), alias and str(alias), _span(name, alias or name))
+
+    def from_import(self, module, name, alias):
+        return A.FromImport(str(module), str(name), alias and str(alias),
+                            _span(module, alias or name))
+
+    def pass_stmt(self):
+        return A.Pass(None)
+
+    def break_stmt(self):
+        return A.Break(None)
+
+    def continue_stmt(self):
+        return A.Continue(None)
+
+    def return_stmt(self, value):
+        return A.Return(value, value.span if value is not None else None)
+
+    def suite(self, *stmts):
+        return _stmts(stmts)
+
+    def if_stmt(self, test, body, *rest):
+        orelse = rest[-1] or ()
+        for clause in reversed(rest[:-1]):
+            orelse = (A.If(clause[0], clause[1], orelse, clause[0].span),)
+        return A.If(test, body, orelse, test.span)
+
+    def elif_clause(self, test, body):
+        return (test, body)
+
+    def while_stmt(self, test, body, orelse):
+        return A.While(test, body, orelse or (), test.span)
+
+    def for_stmt(self, target, iter_, body, orelse):
+        return A.For(target, iter_, body, orelse or (), _span(target, iter_))
+
+    def with_stmt(self, *parts):
+        return A.With(tuple(parts[:-1]), parts[-1], _span(parts[0][0], parts[-2][0]))
+
+    def with_item(self, value, target):
+        return (value, target and _target(target))
+
+    def funcdef(self, name, params, body):
+        return A.FunctionDef(str(name), params or (), body, _span(name))
+
+    def parameters(self, *params):
+        return _params(params)
+
+    lambda_params = parameters
+
+    def param(self, name, default):
+        return A.Param(str(name), default, _span(name, default or name))
+
+    def target_list(self, *items):
+        items = tuple(i for i in items if i is not None)
+        if len(items) == 1 and not isinstance(items[0], A.Tuple):
+            return _target(items[0])
+        return _target(A.Tuple(items, _span(*items)))
+
+    # ---- expressions
+    def tuple_expr(self, *items):
+        items = tuple(i for i in items if i is not None)
+        return A.Tuple(items, _span(*items))
+
+    def conditional(self, body, test, orelse):
+        return A.IfExp(test, body, orelse, _span(body, orelse))
+
+    def lambdef(self, params, body):
+        return A.Lambda(params or (), body, body.span)
+
+    def or_(self, left, right):
+        return A.BoolOp("or", left, right, _span(left, right))
+
+    def and_(self, left, right):
+        return A.BoolOp("and", left, right, _span(left, right))
+
+    def not_(self, operand):
+        return A.Not(operand, operand.span)
+
+    def compare(self, left, *rest):
+        return A.Compare(left, tuple(rest[0::2]), tuple(rest[1::2]), _span(left, rest[-1]))
+
+    def comp_op(self, *tokens):
+        return " ".join(tokens)
+
+    def binop(self, left, op, right):
+        return A.BinOp(str(op), left, right, _span(left, right))
+
+    def unary(self, op, operand):
+        return A.UnaryOp(str(op), operand, _span(op, operand))
+
+    def call(self, func, lpar, args, rpar):
+        args = args or ((), ())
+        return A.Call(func, args[0], args[1], _span(func, rpar))
+
+    def arguments(self, *items):
+        positional, keywords = [], []
+        for item in items:
+            if item is None:
+                continue
+            if isinstance(item, tuple):
+                if any(k == item[0] for k, _ in keywords):
+                    raise _located_error(f"keyword argument repeated: {item[0]}", item[1].span)
+                keywords.append(item)
+            elif keywords:
+                raise _located_error("positional argument follows keyword argument", item.span)
+            else:
+                positional.append(item)
+        return (tuple(positional), tuple(keywords))
+
+    def keyword(self, name, value):
+        return (str(name), value)
+
+    def subscript(self, value, lsqb, index, rsqb):
+        return A.Subscript(value, index, _span(value, rsqb))
+
+    def subscripts(self, *items):
+        items = tuple(i for i in items if i is not None)
+        if len(items) == 1:
+            return items[0]
+        return A.Tuple(items, _span(*items))
+
+    def slice(self, lower, upper, step):
+        parts = [p for p in (lower, upper, step) if p is not None]
+        span = _span(*parts) if parts else None
+        return A.Slice(lower, upper, step, span)
+
+    def attribute(self, value, name):
+        return A.Attribute(value, str(name), _span(value, name))
+
+    def name(self, token):
+        return A.Name(str(token), _span(token))
+
+    def number(self, token):
+        text = token.replace("_", "")
+        if text[:2] in ("0x", "0X"):
+            value = int(text, 16)
+        elif any(c in text for c in ".eE"):
+            value = float(text)
+        else:
+            value = int(text)
+        return A.Constant(value, _span(token))
+
+    def strings(self, *parts):
+        span = _span(*parts)
+        pieces: list = []
+        for token in parts:
+            for piece in _string(token):
+                if isinstance(piece, str) and pieces and isinstance(pieces[-1], str):
+                    pieces[-1] += piece
+                else:
+                    pieces.append(piece)
+        if all(isinstance(p, str) for p in pieces):
+            return A.Constant("".join(pieces), span)
+        return A.FString(tuple(pieces), span)
+
+    def string(self, token):
+        return token
+
+    def none(self):
+        return A.Constant(None, None)
+
+    def true(self):
+        return A.Constant(True, None)
+
+    def false(self):
+        return A.Constant(False, None)
+
+    def ellipsis(self, token):
+        return A.Constant(Ellipsis, _span(token))
+
+    def paren(self, lpar, value, rpar):
+        return value
+
+    def tuple(self, lpar, items, rpar):
+        return A.Tuple(items or (), _span(lpar, rpar))
+
+    def tuple_items(self, *items):
+        return tuple(i for i in items if i is not None)
+
+    def list(self, lsqb, items, rsqb):
+        return A.List(items or (), _span(lsqb, rsqb))
+
+    list_items = tuple_items
+
+    def listcomp(self, lsqb, elt, comp, rsqb):
+        target, iter_, cond = comp
+        return A.ListComp(elt, target, iter_, cond, _span(lsqb, rsqb))
+
+    def comp_for(self, target, iter_, cond):
+        return (target, iter_, cond)
+
+    def dict(self, lbrace, items, rbrace):
+        return A.Dict(items or (), _span(lbrace, rbrace))
+
+    def dict_items(self, *items):
+        return tuple(i for i in items if i is not None)
+
+    def dict_item(self, key, value):
+        return (key, value)
+
+
+class _Located(Exception):
+    def __init__(self, message: str, span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+def _located_error(message: str, span) -> _Located:
+    return _Located(message, span)
+
+
+def _params(params) -> tuple:
+    params = tuple(p for p in params if p is not None)
+    seen, defaulted = set(), False
+    for p in params:
+        if p.name in seen:
+            raise _located_error(f"duplicate argument '{p.name}' in function definition", p.span)
+        seen.add(p.name)
+        if p.default is not None:
+            defaulted = True
+        elif defaulted:
+            raise _located_error("non-default argument follows default argument", p.span)
+    return params
+
+
+_ASSIGNABLE = (A.Name, A.Attribute, A.Subscript)
+
+
+def _target(node, augmented: bool = False):
+    if isinstance(node, _ASSIGNABLE):
+        return node
+    if isinstance(node, (A.Tuple, A.List)) and not augmented:
+        for elt in node.elts:
+            _target(elt)
+        return node
+    what = {A.Call: "function call", A.Constant: "literal", A.BinOp: "expression",
+            A.Compare: "comparison"}.get(type(node), "expression")
+    word = "'augmented assignment'" if augmented else "assignment"
+    raise _located_error(f"cannot assign to {what} here" if not augmented else
+                         f"{word} target must be a name, an attribute or a subscript",
+                         node.span)
+
+
+def _string(token: Token) -> list:
+    """A string token's value; an f-string as literal parts and FormattedValues."""
+    text = str(token)
+    prefix = ""
+    while text[0] not in "'\"":
+        prefix += text[0].lower()
+        text = text[1:]
+    if "b" in prefix:
+        raise _located_error("bytes literals are not supported", _span(token))
+    if "f" not in prefix:
+        return [pyast.literal_eval(("r" if "r" in prefix else "") + text)]
+    quote = text[:3] if text[:3] in ('"""', "'''") else text[0]
+    body = text[len(quote):-len(quote)]
+    return _fstring(body, quote, "r" in prefix, token)
+
+
+def _fstring(body: str, quote: str, raw: bool, token: Token) -> list:
+    parts: list = []
+    literal: list = []
+    i, n = 0, len(body)
+
+    def flush():
+        if literal:
+            chunk = "".join(literal)
+            parts.append(pyast.literal_eval(("r" if raw else "") + quote + chunk + quote))
+            literal.clear()
+
+    while i < n:
+        c = body[i]
+        if c == "{" and body[i + 1:i + 2] == "{":
+            literal.append("{")
+            i += 2
+        elif c == "}" and body[i + 1:i + 2] == "}":
+            literal.append("}")
+            i += 2
+        elif c == "}":
+            raise _located_error("f-string: single '}' is not allowed", _span(token))
+        elif c == "{":
+            flush()
+            end, expr_end, conversion, spec_start = _field_end(body, i + 1, token)
+            expr_text = body[i + 1:expr_end]
+            if not expr_text.strip():
+                raise _located_error("f-string: valid expression required before '}'",
+                                     _span(token))
+            value = _parse_field(expr_text, token)
+            spec = None
+            if spec_start is not None:
+                spec_parts = _fstring(body[spec_start:end], quote, raw, token)
+                spec = A.FString(tuple(spec_parts), _span(token))
+            parts.append(A.FormattedValue(value, conversion, spec))
+            i = end + 1
+        else:
+            literal.append(c)
+            i += 1
+    flush()
+    return parts
+
+
+def _field_end(body: str, start: int, token: Token):
+    """Find the `}` closing a replacement field; also where `!conv` and `:spec` begin."""
+    depth, i, n = 0, start, len(body)
+    expr_end = conversion = spec_start = None
+    in_str = None
+    while i < n:
+        c = body[i]
+        if in_str:
+            if c == in_str:
+                in_str = None
+        elif c in "'\"":
+            in_str = c
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}" and depth:
+            depth -= 1
+        elif depth == 0 and spec_start is None:
+            if c == "}":
+                return i, expr_end if expr_end is not None else i, conversion, None
+            if c == "!" and body[i + 1:i + 2] != "=" and expr_end is None:
+                expr_end = i
+                conversion = body[i + 1:i + 2]
+                if conversion not in ("r", "s", "a"):
+                    raise _located_error("f-string: invalid conversion character: expected 's', "
+                                         "'r', or 'a'", _span(token))
+                i += 2
+                continue
+            if c == ":":
+                if expr_end is None:
+                    expr_end = i
+                spec_start = i + 1
+                return _spec_end(body, spec_start, token), expr_end, conversion, spec_start
+        i += 1
+    raise _located_error("f-string: expecting '}'", _span(token))
+
+
+def _spec_end(body: str, start: int, token: Token) -> int:
+    depth, i = 0, start
+    while i < len(body):
+        if body[i] == "{":
+            depth += 1
+        elif body[i] == "}":
+            if depth == 0:
+                return i
+            depth -= 1
+        i += 1
+    raise _located_error("f-string: expecting '}'", _span(token))
+
+
+def _parse_field(text: str, token: Token):
+    # This parse runs inside the outer one (from the transformer): keep the indenter's state.
+    indenter = parser().options.postlex
+    saved = (indenter.paren_level, indenter.indent_level)
+    try:
+        return parser().parse("(" + text.strip() + ")\n", start="fstring_field")
+    except UnexpectedInput:
+        raise _located_error(f"f-string: invalid syntax in {{{text.strip()}}}",
+                             _span(token)) from None
+    finally:
+        indenter.paren_level, indenter.indent_level = saved
+
+
+# ---- errors ----------------------------------------------------------------------------------
+_WORDS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LONG_STRING": "a string",
+          "_NEWLINE": "end of line", "_INDENT": "an indented block", "_DEDENT": "a dedent",
+          "RPAR": "')'", "RSQB": "']'", "RBRACE": "'}'", "LPAR": "'('", "LSQB": "'['",
+          "COLON": "':'", "COMMA": "','", "EQUAL": "'='", "$END": "end of input"}
+_EXPRESSION_START = {"NAME", "NUMBER", "LPAR", "LSQB", "STRING"}
+
+
+def _expected(names) -> str:
+    names = set(names)
+    if _EXPRESSION_START <= names:
+        return "an expression"
+    words = sorted({_WORDS.get(n, n.lower()) for n in names if not n.startswith("__")})
+    if not words:
+        return ""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _describe(token: Token) -> str:
+    if token.type == "_NEWLINE":
+        return "end of line"
+    if token.type == "_INDENT":
+        return "indent"
+    if token.type == "_DEDENT":
+        return "dedent"
+    if token.type == "$END":
+        return "end of input"
+    return repr(str(token))
+
+
+def parse(text: str, filename: str = "<input>", interactive: bool = False) -> A.Program:
+    """Parse a whole program; raise ProgramSyntaxError for bad input.
+
+    Input that ends early (an open bracket, block or string) raises IncompleteInput when
+    `interactive` (the REPL then asks for more), and is a SyntaxError otherwise.
+    """
+    try:
+        return _parse(text, filename)
+    except IncompleteInput:
+        if interactive:
+            raise
+        raise _unfinished(text, filename) from None
+
+
+def _unfinished(text: str, filename: str) -> ProgramSyntaxError:
+    """Say what was left open, where it was opened."""
+    opened: list = []
+    line, col, i, n = 1, 1, 0, len(text)
+    closing = {")": "(", "]": "[", "}": "{"}
+    while i < n:
+        c = text[i]
+        if c == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        if c in "'\"":
+            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else c
+            start = (line, col)
+            j = text.find(quote, i + len(quote))
+            while j > 0 and text[j - 1] == "\\":
+                j = text.find(quote, j + 1)
+            if j < 0:
+                return ProgramSyntaxError(
+                    "unterminated triple-quoted string literal" if len(quote) == 3 else
+                    "unterminated string literal", A.Span(start[0], start[1], start[0],
+                                                          start[1] + len(quote)), filename, text)
+            chunk = text[i:j + len(quote)]
+            line += chunk.count("\n")
+            col = (len(chunk) - chunk.rfind("\n")) if "\n" in chunk else col + len(chunk)
+            i = j + len(quote)
+            continue
+        if c in "([{":
+            opened.append((c, line, col))
+        elif c in ")]}" and opened and opened[-1][0] == closing[c]:
+            opened.pop()
+        if c == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+        i += 1
+    if opened:
+        c, ln, cl = opened[-1]
+        return ProgramSyntaxError(f"'{c}' was never closed", A.Span(ln, cl, ln, cl + 1),
+                                  filename, text)
+    last = max(1, text.rstrip("\n").count("\n") + 1)
+    return ProgramSyntaxError("expected an indented block at the end of the input",
+                              _end_of_line(text, last, 1), filename, text)
+
+
+def _parse(text: str, filename: str) -> A.Program:
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        body = parser().parse(source, start="start")
+    except _Located as e:
+        raise ProgramSyntaxError(e.message, e.span, filename, text) from None
+    except UnexpectedEOF:
+        raise IncompleteInput() from None
+    except UnexpectedToken as e:
+        if e.token.type in ("$END", "_DEDENT") and _at_end(source, e.token):
+            raise IncompleteInput() from None
+        if e.token.type == "_INDENT":
+            message = "unexpected indent"
+        elif e.token.type == "_DEDENT" and "_INDENT" not in e.expected:
+            message = "unindent does not match any outer indentation level"
+        elif ("_INDENT" in e.expected and e.token.type != "_INDENT") or _after_colon(source, e):
+            message = "expected an indented block"
+        else:
+            message = f"invalid syntax: unexpected {_describe(e.token)}"
+            wanted = _expected(e.expected)
+            if wanted:
+                message += f", expected {wanted}"
+        line = e.token.line if e.token.line is not None else e.line
+        column = e.token.column if e.token.column is not None else e.column
+        span = A.Span(line, column, line, column + max(1, len(str(e.token))))
+        if e.token.type in ("$END", "_NEWLINE", "_DEDENT"):
+            span = _end_of_line(source, line, column)
+        raise ProgramSyntaxError(message, span, filename, text) from None
+    except UnexpectedCharacters as e:
+        rest = source[e.pos_in_stream:]
+        if rest.startswith(('"""', "'''")) or rest[:4].lstrip("rRbBfFuU").startswith(('"""',
+                                                                                       "'''")):
+            raise IncompleteInput() from None
+        char = source[e.pos_in_stream]
+        if char in "'\"" or rest[:2].lstrip("rRbBfFuU")[:1] in ("'", '"'):
+            message = "unterminated string literal"
+        else:
+            message = f"invalid character {char!r}"
+        raise ProgramSyntaxError(message, A.Span(e.line, e.column, e.line, e.column + 1),
+                                 filename, text) from None
+    return A.Program(body, text, filename)
+
+
+def _after_colon(source: str, e: UnexpectedToken) -> bool:
+    """Does the error come right after a line ending in ':' (a block with no body)?"""
+    line = e.token.line
+    if not line or line < 2 or e.token.type in ("$END",):
+        return False
+    before = source.splitlines()[:line - 1]
+    while before and not before[-1].split("#", 1)[0].strip():
+        before.pop()
+    return bool(before) and before[-1].split("#", 1)[0].rstrip().endswith(":")
+
+
+def _at_end(source: str, token: Token) -> bool:
+    if token.type == "$END":
+        return True
+    pos = getattr(token, "end_pos", None) or getattr(token, "start_pos", None)
+    return pos is None or not source[pos:].strip()
+
+
+def _end_of_line(source: str, line: int, column: int) -> A.Span:
+    lines = source.splitlines()
+    if 0 < line <= len(lines):
+        text = lines[line - 1]
+        col = len(text.rstrip()) + 1
+        return A.Span(line, col, line, col + 1)
+    return A.Span(line, column, line, column + 1)

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Record conformance cases with real PyTorch (torch==2.13.0, CPU).
+
+usage: python record.py [--check] [--jobs N] [--timeout S] [DIR_OR_CASE...]
+
+Run this with a python that has torch 2.13.0 installed, e.g.
+    /work/torchenv/bin/python tests/conformance/record.py
+
+For every NAME.grad (directories are searched recursively; default: cases/ next to this
+file) the program is run with the same python that runs this script, as a script, in a
+fresh temporary directory, with PYTHONHASHSEED=0 and a timeout. Then
+  NAME.out  = its stdout, every '0x<hex>' replaced by '0xADDR';
+  NAME.err  = when it exited non-zero: the last stderr line that looks like
+              'SomeError: message' (the traceback's final line) plus a newline;
+              empty when it exited 0.
+Recordings are never edited by hand: change the .grad file and re-record.
+
+--check     re-record into memory and report every case whose .out/.err would change
+            (or is missing); writes nothing. Exit status 1 when anything differs.
+Every case is also linted against the Python subset gradcli accepts (warnings only).
+"""
+import argparse
+import ast
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_DIR = HERE / "cases"
+ADDR = re.compile(r"0x[0-9a-fA-F]+")
+# final traceback line: 'RuntimeError: message', 'torch.OutOfMemoryError: ...', 'KeyError'
+ERROR_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt|Iteration)(?::.*)?$")
+
+
+def find_cases(paths):
+    found = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found.extend(sorted(p.rglob("*.grad")))
+        elif p.suffix == ".grad" and p.exists():
+            found.append(p)
+        else:
+            raise SystemExit(f"record.py: not a .grad case or directory: {p}")
+    return found
+
+
+def run_case(case: Path, timeout: float):
+    """Run one case under real PyTorch; return (out_text, err_text, notes)."""
+    env = dict(os.environ)
+    for var in ("PYTHONPATH", "PYTHONSTARTUP", "PYTHONWARNINGS", "PYTHONINSPECT"):
+        env.pop(var, None)
+    env.update(PYTHONHASHSEED="0", PYTHONIOENCODING="utf-8", PYTHONDONTWRITEBYTECODE="1",
+               OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", LC_ALL="C.UTF-8",
+               NO_COLOR="1", TERM="dumb", COLUMNS="80")
+    notes = []
+    with tempfile.TemporaryDirectory(prefix="gradcli-record-") as tmp:
+        try:
+            p = subprocess.run([sys.executable, str(case.resolve())], cwd=tmp, env=env,
+                               stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None, None, [f"timed out after {timeout:.0f} s"]
+    out = ADDR.sub("0xADDR", p.stdout.decode("utf-8"))
+    err = ""
+    if p.returncode != 0:
+        lines = [ln.rstrip("\r") for ln in p.stderr.decode("utf-8", "replace").split("\n")]
+        hits = [ln for ln in lines if ERROR_LINE.match(ln)]
+        nonblank = [ln for ln in lines if ln.strip()]
+        if hits:
+            err = hits[-1] + "\n"
+            if nonblank and nonblank[-1] != hits[-1]:
+                notes.append("exception message spans several lines; recorded its first line")
+        else:
+            notes.append(f"exit {p.returncode} without an 'Error: message' line; "
+                         f"recorded the last stderr line")
+            err = (nonblank[-1] if nonblank else f"exit status {p.returncode}") + "\n"
+    return out, err, notes
+
+
+# ---------------------------------------------------------------- subset lint (warnings only)
+ALLOWED_NODES = {
+    "Module", "Import", "alias", "Assign", "AugAssign", "Expr", "With", "withitem", "For", "While",
+    "If", "FunctionDef", "arguments", "arg", "Return", "Pass", "Break", "Continue",
+    "Constant", "JoinedStr", "FormattedValue", "List", "Tuple", "UnaryOp", "BinOp", "BoolOp",
+    "Compare", "IfExp", "Call", "keyword", "Attribute", "Subscript", "Slice", "Name",
+    "Load", "Store",
+    "USub", "UAdd", "Not", "Add", "Sub", "Mult", "Div", "FloorDiv", "Mod", "Pow", "MatMult",
+    "And", "Or", "Eq", "NotEq", "Lt", "LtE", "Gt", "GtE",
+}
+AUG_OPS = {"Add", "Sub", "Mult", "Div"}
+ALLOWED_BUILTINS = {"print", "range", "len", "enumerate", "zip", "abs", "min", "max", "sum",
+                    "round", "int", "float", "str", "bool", "repr"}
+ALLOWED_IMPORTS = {("torch", None), ("torch.nn.functional", "F")}
+
+
+def lint(case: Path):
+    src = case.read_text()
+    problems = []
+    if not src.startswith("import torch"):
+        problems.append("does not start with 'import torch'")
+    try:
+        tree = ast.parse(src, str(case))
+    except SyntaxError as e:
+        return problems + [f"syntax error: {e}"]
+    defined = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            defined.add(node.name)
+            defined.update(a.arg for a in node.args.args)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            defined.add(node.id)
+    for node in ast.walk(tree):
+        kind = type(node).__name__
+        line = getattr(node, "lineno", "?")
+        if kind not in ALLOWED_NODES:
+            problems.append(f"line {line}: {kind} is outside the gradcli subset")
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if (a.name, a.asname) not in ALLOWED_IMPORTS:
+                    problems.append(f"line {line}: import {a.name}")
+        elif isinstance(node, ast.AugAssign) and type(node.op).__name__ not in AUG_OPS:
+            problems.append(f"line {line}: augmented {type(node.op).__name__}")
+        elif isinstance(node, ast.Constant) and not isinstance(
+                node.value, (int, float, str, bool, type(None), type(...))):
+            problems.append(f"line {line}: literal {node.value!r}")
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) and node.func.id not in ALLOWED_BUILTINS \
+                    and node.func.id not in defined:
+                problems.append(f"line {line}: call of {node.func.id}()")
+            if any(k.arg is None for k in node.keywords):
+                problems.append(f"line {line}: ** argument")
+        elif isinstance(node, ast.arguments):
+            if node.vararg or node.kwarg or node.kwonlyargs or node.posonlyargs:
+                problems.append(f"line {line}: *args/**kwargs/keyword-only parameters")
+        elif isinstance(node, ast.FunctionDef) and node.decorator_list:
+            problems.append(f"line {line}: decorator")
+    return problems
+
+
+# ---------------------------------------------------------------- main
+def main():
+    ap = argparse.ArgumentParser(usage=__doc__)
+    ap.add_argument("--check", action="store_true",
+                    help="re-record into memory and report cases whose recording changed")
+    ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("paths", nargs="*")
+    a = ap.parse_args()
+
+    try:
+        import torch  # noqa: F401  (only to say which torch recorded)
+        version = torch.__version__
+    except ImportError:
+        raise SystemExit("record.py: run me with a python that has torch==2.13.0 installed")
+    if not version.startswith("2.13.0"):
+        print(f"record.py: warning: torch {version}, the corpus is recorded with 2.13.0",
+              file=sys.stderr)
+
+    cases = find_cases(a.paths or [DEFAULT_DIR])
+    if not cases:
+        raise SystemExit("record.py: no .grad cases found")
+    names = {}
+    for c in cases:
+        if c.name in names:
+            print(f"warning: case name {c.name} is used twice ({names[c.name]} and {c})")
+        names[c.name] = c
+
+    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+        results = list(pool.map(lambda c: run_case(c, a.timeout), cases))
+
+    changed = failed = errors = 0
+    for case, (out, err, notes) in zip(cases, results):
+        rel = os.path.relpath(case)
+        for problem in lint(case):
+            print(f"lint {rel}: {problem}")
+        for note in notes:
+            print(f"note {rel}: {note}")
+        if out is None:
+            failed += 1
+            continue
+        errors += bool(err)
+        out_p, err_p = case.with_suffix(".out"), case.with_suffix(".err")
+        old = [p.read_bytes() if p.exists() else None for p in (out_p, err_p)]
+        new = [out.encode("utf-8"), err.encode("utf-8")]
+        if old != new:
+            changed += 1
+            if a.check:
+                what = [p.suffix for p, o, n in zip((out_p, err_p), old, new) if o != n]
+                print(f"CHANGED {rel}: {' '.join(what)}")
+            else:
+                out_p.write_bytes(new[0])
+                err_p.write_bytes(new[1])
+    verb = "would change" if a.check else "re-recorded"
+    print(f"{len(cases)} cases ({errors} end in an error), {changed} {verb}, {failed} failed to run")
+    sys.exit(1 if failed or (a.check and changed) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Shared helpers: run a program in-process, as `gradcli run` would, from a fresh state."""
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from gradcli import engine
+from gradcli.cli import Env, main
+
+ROOT = Path(__file__).resolve().parents[1]
+ADDR = re.compile(r"0x[0-9a-fA-F]+")
+
+
+class Result:
+    def __init__(self, status: int, out: str, err: str) -> None:
+        self.status, self.out, self.err = status, out, err
+
+    @property
+    def error_line(self) -> str:
+        """The last `SomeError: message` line of stderr."""
+        lines = [ln for ln in self.err.splitlines() if re.match(r"^\w+: ", ln)]
+        return lines[-1] if lines else ""
+
+
+def run_cli(argv: list[str], stdin: str = "") -> Result:
+    """The CLI in this process, from a fresh engine state (as a new process would start)."""
+    engine.reset()
+    out, err = io.StringIO(), io.StringIO()
+    env = Env(stdin=io.StringIO(stdin), stdout=out, stderr=err,
+              environ={"NO_COLOR": "1", "TERM": "dumb"})
+    status = main(argv, env)
+    return Result(status, out.getvalue(), err.getvalue())
+
+
+def run_source(source: str, tmp_path: Path, name: str = "prog.grad") -> Result:
+    path = tmp_path / name
+    path.write_text(source)
+    return run_cli(["run", str(path)])
+
+
+def fold_addresses(text: str) -> str:
+    return ADDR.sub("0xADDR", text)
+
+
+@pytest.fixture
+def run(tmp_path):
+    return lambda source: run_source(source, tmp_path)
+
+
+def gradcli_command() -> list[str]:
+    """How to start gradcli as a process: the installed script beside this Python, else -m."""
+    script = Path(sys.executable).with_name("gradcli")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "gradcli"]
+
+
+def subprocess_env() -> dict:
+    return dict(os.environ, NO_COLOR="1", TERM="dumb", COLUMNS="80")

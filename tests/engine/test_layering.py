@@ -1,0 +1,34 @@
+"""Layers point one way: the engine imports only NumPy; render/repl stay off the run path."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+def imported_after(statement: str) -> set[str]:
+    code = f"import sys\n{statement}\nprint(' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    return {m.split(".")[0] for m in out.split()}
+
+
+@pytest.mark.parametrize("forbidden", ["lark", "rich", "prompt_toolkit", "pygments"])
+def test_engine_imports_none_of_the_front_end(forbidden):
+    assert forbidden not in imported_after("import gradcli.engine")
+
+
+def test_engine_imports_no_other_layer_of_gradcli():
+    code = ("import sys, gradcli.engine\nprint(' '.join(m for m in sys.modules "
+            "if m.startswith('gradcli.') and not m.startswith('gradcli.engine')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == []
+
+
+@pytest.mark.parametrize("forbidden", ["rich", "prompt_toolkit"])
+def test_running_a_script_needs_no_terminal_libraries(forbidden):
+    stmt = ("import io, gradcli.cli as c; c.main(['-e', 'ones(2)*3'], "
+            "c.Env(stdout=io.StringIO(), stderr=io.StringIO()))")
+    assert forbidden not in imported_after(stmt)

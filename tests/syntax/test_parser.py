@@ -1,0 +1,110 @@
+"""The grammar: what parses to what, what is incomplete, and the errors with their places."""
+from __future__ import annotations
+
+import pytest
+
+from gradcli.errors import IncompleteInput, ProgramSyntaxError
+from gradcli.syntax import ast as A
+from gradcli.syntax import parse
+
+
+def only(source: str):
+    (stmt,) = parse(source).body
+    return stmt
+
+
+@pytest.mark.parametrize("source, kind", [
+    ("x = 1", A.Assign), ("a, b = 1, 2", A.Assign), ("x.data *= 100", A.AugAssign),
+    ("x[0, 1:] = 2", A.Assign), ("import torch", A.Import),
+    ("import torch.nn.functional as F", A.Import), ("from torch import nn", A.FromImport),
+    ("with torch.no_grad():\n    y = x", A.With), ("for i in range(3):\n    pass", A.For),
+    ("while x:\n    break", A.While), ("if a:\n    pass\nelif b:\n    pass\nelse:\n    pass", A.If),
+    ("def f(a, b=2):\n    return a", A.FunctionDef), ("x.backward()", A.ExprStmt),
+])
+def test_statements(source, kind):
+    assert type(only(source)) is kind
+
+
+@pytest.mark.parametrize("source, value", [
+    ("1e-3", 1e-3), ("1.", 1.0), ("0x1F", 31), ("1_000", 1000), ("'a' 'b'", "ab"),
+    ("True", True), ("None", None), ("...", Ellipsis), ('"""x"""', "x"), ("r'\\n'", "\\n"),
+])
+def test_literals(source, value):
+    assert only(source).value.value == value
+
+
+@pytest.mark.parametrize("source, shape", [
+    ("-x ** 2", "(- (x ** 2))"),
+    ("a + b * c", "(a + (b * c))"),
+    ("a @ b + c", "((a @ b) + c)"),
+    ("a // b ** -1", "(a // (b ** (- 1)))"),
+    ("not a and b or c", "(((not a) and b) or c)"),
+    ("a < b <= c", "(a < b <= c)"),
+    ("a if b else c", "(a if b else c)"),
+    ("x & y | z", "((x & y) | z)"),
+    ("a is not b", "(a is not b)"),
+    ("a not in b", "(a not in b)"),
+])
+def test_precedence(source, shape):
+    assert show(only(source).value) == shape
+
+
+def show(e) -> str:
+    if isinstance(e, A.Name):
+        return e.id
+    if isinstance(e, A.Constant):
+        return repr(e.value)
+    if isinstance(e, A.BinOp):
+        return f"({show(e.left)} {e.op} {show(e.right)})"
+    if isinstance(e, A.BoolOp):
+        return f"({show(e.left)} {e.op} {show(e.right)})"
+    if isinstance(e, A.UnaryOp):
+        return f"({e.op} {show(e.operand)})"
+    if isinstance(e, A.Not):
+        return f"(not {show(e.operand)})"
+    if isinstance(e, A.Compare):
+        parts = [show(e.left)] + [f"{o} {show(c)}" for o, c in zip(e.ops, e.comparators)]
+        return "(" + " ".join(parts) + ")"
+    if isinstance(e, A.IfExp):
+        return f"({show(e.body)} if {show(e.test)} else {show(e.orelse)})"
+    raise AssertionError(type(e))
+
+
+def test_fstring_parts():
+    e = only('f"{loss.item():.4f} at {i!r:>3} {{}}"').value
+    assert isinstance(e, A.FString)
+    assert [p for p in e.parts if isinstance(p, str)] == [" at ", " {}"]
+    values = [p for p in e.parts if isinstance(p, A.FormattedValue)]
+    assert values[0].spec.parts == (".4f",) and values[1].conversion == "r"
+
+
+def test_spans_point_at_the_source():
+    call = only("y = torch.ones(2)").value
+    assert (call.span.line, call.span.col, call.span.end_col) == (1, 5, 18)
+
+
+@pytest.mark.parametrize("source", ["with x:", "f(1,", "x = [1,\n2", "s = '''abc", "if x:\n"])
+def test_incomplete_input_is_its_own_outcome(source):
+    with pytest.raises(IncompleteInput):
+        parse(source, interactive=True)
+
+
+@pytest.mark.parametrize("source, message, line, col", [
+    ("x = = 2", "invalid syntax: unexpected '=', expected an expression", 1, 5),
+    ("x = 1 +", "invalid syntax: unexpected end of line, expected an expression", 1, 8),
+    ("if x:\ny = 1", "expected an indented block", 2, 1),
+    ("f(a=1, 2)", "positional argument follows keyword argument", 1, 8),
+    ("1 = x", "cannot assign to literal here", 1, 1),
+    ("s = 'abc", "unterminated string literal", 1, 5),
+    ("x = $", "invalid character '$'", 1, 5),
+    ("y = (x +\nprint(y)", "'(' was never closed", 1, 5),
+    ("def f(x):", "expected an indented block at the end of the input", 1, 10),
+    ("def f(a=1, b):\n  pass", "non-default argument follows default argument", 1, 12),
+    ("x = b'raw'", "bytes literals are not supported", 1, 5),
+    ("f'{}'", "f-string: valid expression required before '}'", 1, 1),
+])
+def test_syntax_errors(source, message, line, col):
+    with pytest.raises(ProgramSyntaxError) as info:
+        parse(source, "t.grad")
+    e = info.value
+    assert (e.message, e.span.line, e.span.col, e.kind) == (message, line, col, "SyntaxError")
