@@ -10,6 +10,7 @@ from ..errors import GradcliError, ProgramError
 from ..syntax import ast as A
 from ..syntax import parse
 from . import builtins as B
+from . import tools
 from .compiler import Compiler, Scope
 
 # What a program can raise on its own (PyTorch's and Python's errors); anything else that
@@ -48,7 +49,7 @@ class Interpreter:
         self.on_warning = on_warning
         self.globals: dict = {}
         self.builtins = B.names()
-        self.builtins["print"] = self._print
+        self.builtins.update(tools.bind(self))
         self.depth = 0
         self.compiler = Compiler(self)
         self._warned: set = set()
