@@ -145,17 +145,19 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 
 @export(method=False)
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
-    start, end = _number(start), _number(end)
     dt = dtype or _dt.default_float
     if steps < 0:
         raise RuntimeError("linspace(): number of steps must be non-negative")
+    # PyTorch's CPU kernel, in the output's own precision (double for integer outputs):
+    # from the start for the first half, from the end for the rest
+    work = dt.np if dt.is_floating_point else np.dtype(np.float64)
+    start, end = work.type(_number(start)), work.type(_number(end))
     if steps == 1:
-        values = np.array([start], dtype=np.float64)
+        values = np.array([start], dtype=work)
     else:
-        # PyTorch's kernel: from the start for the first half, from the end for the rest
-        step = (end - start) / (steps - 1)
-        i = np.arange(steps, dtype=np.float64)
-        values = np.where(i < steps // 2, start + i * step, end - (steps - i - 1) * step)
+        step = (end - start) / work.type(steps - 1)
+        i = np.arange(steps).astype(work)
+        values = np.where(i < steps // 2, start + i * step, end - (work.type(steps - 1) - i) * step)
     return _finish(values.astype(dt.np), requires_grad)
 
 

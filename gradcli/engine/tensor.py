@@ -282,7 +282,10 @@ class Tensor:
         return self._data.tolist()
 
     def numpy(self):
-        raise RuntimeError("gradcli tensors do not convert to NumPy arrays; use .tolist()")
+        if self.requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
+                               "tensor.detach().numpy() instead.")
+        raise RuntimeError("gradcli has no NumPy arrays to give: use .tolist() for the values")
 
     def __len__(self) -> int:
         if not self._data.ndim:

@@ -59,8 +59,10 @@ def parser() -> Lark:
     return Lark(text, **options)
 
 
-def _span(*items) -> A.Span:
+def _span(*items) -> A.Span | None:
     spans = [s for s in (_span_of(i) for i in items) if s is not None]
+    if not spans:
+        return None
     out = spans[0]
     for s in spans[1:]:
         out = out + s
@@ -270,14 +272,14 @@ class ToAst(Transformer):
     def string(self, token):
         return token
 
-    def none(self):
-        return A.Constant(None, None)
+    def none(self, token):
+        return A.Constant(None, _span(token))
 
-    def true(self):
-        return A.Constant(True, None)
+    def true(self, token):
+        return A.Constant(True, _span(token))
 
-    def false(self):
-        return A.Constant(False, None)
+    def false(self, token):
+        return A.Constant(False, _span(token))
 
     def ellipsis(self, token):
         return A.Constant(Ellipsis, _span(token))

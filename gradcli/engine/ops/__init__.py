@@ -10,14 +10,36 @@ PROPERTIES = {
     "T": shape.transposed_all,
     "mT": lambda t: t.transpose(-2, -1),
 }
+# Python's builtins reach a tensor through these: abs(t), round(t)
+ALIASES = {"__abs__": "abs", "__round__": "round"}
+BINARY_DUNDERS = frozenset(
+    f"__{p}{op}__" for op in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul",
+                              "and", "or", "xor") for p in ("", "r", "i")
+) | {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
+
+
+def _operator(fn):
+    """A binary dunder: NotImplemented for an operand that is not a tensor or a number, so
+    that Python raises its own TypeError ("unsupported operand type(s) for +: ...")."""
+    def dunder(self, other):
+        if isinstance(other, (Tensor, int, float)):
+            return fn(self, other)
+        return NotImplemented
+    dunder.__name__ = fn.__name__
+    return dunder
 
 
 def _install() -> None:
     for name, fn in METHODS.items():
-        setattr(Tensor, name, fn)
+        setattr(Tensor, name, _operator(fn) if name in BINARY_DUNDERS else fn)
+    for dunder, name in ALIASES.items():
+        if name in METHODS:
+            setattr(Tensor, dunder, METHODS[name])
     for name, fn in PROPERTIES.items():
         setattr(Tensor, name, property(fn))
 
+
+from .. import factories  # noqa: E402,F401  (registers its methods: uniform_, normal_)
 
 _install()
 
