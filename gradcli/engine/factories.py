@@ -8,14 +8,22 @@ import numpy as np
 
 from . import dtypes as _dt
 from .ops.inplace import check_inplace
+from .limits import check_shape
 from .ops.registry import export
-from .ops.shape import sizes
+from .ops.shape import sizes as _sizes
 from .tensor import Tensor
 
 FACTORY_INT_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
 COPY_CONSTRUCT = (
     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
     "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
+
+
+def sizes(args) -> tuple[int, ...]:
+    """The requested shape, checked against the element limit before anything is allocated."""
+    shape = _sizes(args)
+    check_shape(shape)
+    return shape
 
 
 def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
@@ -139,6 +147,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         anyfloat = any(isinstance(v, float) for v in (start, end, step))
         dtype = _dt.default_float if anyfloat else _dt.int64
     n = math.ceil((end - start) / step)
+    check_shape((n,))
     values = start + np.arange(n, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
     return _finish(values.astype(dtype.np), requires_grad)
 
@@ -148,6 +157,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     dt = dtype or _dt.default_float
     if steps < 0:
         raise RuntimeError("linspace(): number of steps must be non-negative")
+    check_shape((steps,))
     # PyTorch's CPU kernel, in the output's own precision (double for integer outputs):
     # from the start for the first half, from the end for the rest
     work = dt.np if dt.is_floating_point else np.dtype(np.float64)
@@ -164,6 +174,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 @export(method=False)
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
     dt = dtype or _dt.default_float
+    check_shape((n, n if m is None else m))
     return _finish(np.eye(n, n if m is None else m, dtype=dt.np), requires_grad)
 
 

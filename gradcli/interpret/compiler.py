@@ -10,7 +10,8 @@ from ..syntax import ast as A
 from . import builtins as B
 
 BREAK, CONTINUE = object(), object()
-MAX_DEPTH = 150  # user function calls; deeper is a RecursionError
+MAX_DEPTH = 150    # user function calls; deeper is a RecursionError
+MAX_NESTING = 100  # expressions inside expressions, blocks inside blocks
 
 
 class Return:
@@ -58,7 +59,22 @@ def _pow(a, b):
     return operator.pow(a, b)
 
 
-BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+MAX_SEQUENCE = 100_000_000  # items in a list, tuple or string built by `*`
+_SEQUENCES = (list, tuple, str)
+
+
+def _mul(a, b):
+    # [0] * 10**10 would exhaust memory before Python noticed
+    if isinstance(a, _SEQUENCES) and isinstance(b, int) or \
+            isinstance(b, _SEQUENCES) and isinstance(a, int):
+        seq, n = (a, b) if isinstance(a, _SEQUENCES) else (b, a)
+        if len(seq) * n > MAX_SEQUENCE:
+            raise MemoryError(f"a {type(seq).__name__} of {len(seq) * n} items is more than "
+                              f"gradcli's limit of {MAX_SEQUENCE}")
+    return a * b
+
+
+BINARY = {"+": operator.add, "-": operator.sub, "*": _mul, "/": operator.truediv,
           "//": operator.floordiv, "%": operator.mod, "**": _pow, "@": operator.matmul,
           "|": operator.or_, "^": operator.xor, "&": operator.and_}
 INPLACE = {"+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
@@ -129,13 +145,26 @@ class Compiler:
         self.interp = interp
         self.filename = "<input>"
         self.source = ""
+        self.nesting = 0
 
     # ---- helpers ---------------------------------------------------------------------------
     def error(self, message: str, span) -> ProgramSyntaxError:
         return ProgramSyntaxError(message, span, self.filename, self.source)
 
+    def nested(self, node) -> None:
+        """Count one more level of nesting; compiling (and running) deeper is refused."""
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            self.nesting -= 1
+            raise self.error(f"too deeply nested (more than {MAX_NESTING} levels)",
+                             getattr(node, "span", None))
+
     def block(self, stmts, scope: Scope) -> Callable:
-        runs = [self.stmt(s, scope) for s in stmts]
+        self.nested(stmts[0] if stmts else None)
+        try:
+            runs = [self.stmt(s, scope) for s in stmts]
+        finally:
+            self.nesting -= 1
         if len(runs) == 1:
             return runs[0]
 
@@ -461,7 +490,11 @@ class Compiler:
 
     # ---- expressions -------------------------------------------------------------------------
     def expr(self, node, scope: Scope) -> Callable:
-        return getattr(self, "expr_" + type(node).__name__)(node, scope)
+        self.nested(node)
+        try:
+            return getattr(self, "expr_" + type(node).__name__)(node, scope)
+        finally:
+            self.nesting -= 1
 
     def expr_Constant(self, node, scope):
         value = node.value

@@ -14,6 +14,7 @@ from lark.indenter import PythonIndenter
 
 from ..errors import IncompleteInput, ProgramSyntaxError
 from . import ast as A
+from .source import check_indentation
 
 GRAMMAR = "gradcli.lark"
 
@@ -568,6 +569,8 @@ def _unfinished(text: str, filename: str) -> ProgramSyntaxError:
 
 
 def _parse(text: str, filename: str) -> A.Program:
+    if "\t" in text:
+        check_indentation(text, filename)
     source = text if text.endswith("\n") else text + "\n"
     try:
         body = parser().parse(source, start="start")
