@@ -721,6 +721,8 @@ class Compiler:
 
     def expr_Call(self, node, scope):
         span = node.span
+        if any(isinstance(a, A.Starred) for a in node.args):
+            return self._call_starred(node, scope)
         args = [self.expr(a, scope) for a in node.args]
         kwargs = [(k, self.expr(v, scope)) for k, v in node.keywords]
         if isinstance(node.func, A.Attribute):
@@ -758,6 +760,28 @@ class Compiler:
             fn = fn_ev(f)
             try:
                 return call(fn, [a(f) for a in args], {k: v(f) for k, v in kwargs})
+            except Exception as e:
+                raise attach(e, span)
+        return ev
+
+    def _call_starred(self, node, scope):
+        """f(a, *rest, k=v): the general (slower) path, for calls that unpack an iterable."""
+        span = node.span
+        parts = [(isinstance(a, A.Starred), self.expr(a.value if isinstance(a, A.Starred) else a,
+                                                      scope)) for a in node.args]
+        kwargs = [(k, self.expr(v, scope)) for k, v in node.keywords]
+        fn_ev = self.expr(node.func, scope)
+
+        def ev(f):
+            fn = fn_ev(f)
+            try:
+                args = []
+                for star, part in parts:
+                    if star:
+                        args.extend(part(f))
+                    else:
+                        args.append(part(f))
+                return B.call(fn, args, {k: v(f) for k, v in kwargs})
             except Exception as e:
                 raise attach(e, span)
         return ev

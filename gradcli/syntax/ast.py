@@ -117,6 +117,10 @@ class Call(Node):
     __slots__ = ('func', 'args', 'keywords', 'span')
 
 
+class Starred(Node):
+    __slots__ = ('value', 'span')   # *value among a call's arguments
+
+
 class Attribute(Node):
     __slots__ = ('value', 'attr', 'span')
 
@@ -130,7 +134,7 @@ class Subscript(Node):
 
 
 Expr = Union[Name, Constant, FString, List, Tuple, Dict, ListComp, Lambda, UnaryOp, BinOp,
-             BoolOp, Not, Compare, IfExp, Call, Attribute, Slice, Subscript]
+             BoolOp, Not, Compare, IfExp, Call, Starred, Attribute, Slice, Subscript]
 
 
 # ---- statements ----------------------------------------------------------------------------

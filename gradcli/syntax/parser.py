@@ -227,6 +227,11 @@ class ToAst(Transformer):
     def keyword(self, name, value):
         return (str(name), value)
 
+    def starred(self, star, value):
+        if star != "*":
+            raise _located_error(f"invalid syntax: unexpected {str(star)!r}", _span(star))
+        return A.Starred(value, _span(star, value))
+
     def subscript(self, value, lsqb, index, rsqb):
         return A.Subscript(value, index, _span(value, rsqb))
 

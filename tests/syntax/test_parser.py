@@ -78,6 +78,11 @@ def test_fstring_parts():
     assert values[0].spec.parts == (".4f",) and values[1].conversion == "r"
 
 
+def test_starred_arguments():
+    call = only("torch.zeros(*shape, dtype=d)").value
+    assert isinstance(call.args[0], A.Starred) and call.keywords[0][0] == "dtype"
+
+
 def test_spans_point_at_the_source():
     call = only("y = torch.ones(2)").value
     assert (call.span.line, call.span.col, call.span.end_col) == (1, 5, 18)
@@ -102,6 +107,8 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("def f(a=1, b):\n  pass", "non-default argument follows default argument", 1, 12),
     ("x = b'raw'", "bytes literals are not supported", 1, 5),
     ("f'{}'", "f-string: valid expression required before '}'", 1, 1),
+    ("f(/x)", "invalid syntax: unexpected '/'", 1, 3),
+    ("x = *y", "invalid syntax: unexpected '*', expected an expression", 1, 5),
 ])
 def test_syntax_errors(source, message, line, col):
     with pytest.raises(ProgramSyntaxError) as info:
