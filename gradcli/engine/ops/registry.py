@@ -13,7 +13,10 @@ def export(*names: str, torch: bool = True, method: bool = True, functional: boo
            dunders: tuple[str, ...] = ()):
     """Register a function under its own name (or `names`) in the chosen namespaces."""
     def register(fn: Callable) -> Callable:
-        for name in names or (fn.__name__,):
+        public = names or (fn.__name__,)
+        # Python names the function in argument errors: 'ones() got an unexpected keyword...'
+        fn.__qualname__ = fn.__name__ = public[0].lstrip("_") or fn.__name__
+        for name in public:
             if torch:
                 FUNCTIONS[name] = fn
             if method:
