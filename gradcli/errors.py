@@ -42,7 +42,10 @@ class ProgramError(GradcliError):
 
     def __init__(self, error: BaseException, span=None, filename: str = "<input>",
                  source: str = "") -> None:
-        kind = type(error).__name__
+        cls = type(error)
+        # Python prints a non-builtin exception with its module: torch...GradcheckError
+        kind = cls.__name__ if cls.__module__ == "builtins" else \
+            f"{cls.__module__}.{cls.__qualname__}"
         message = str(error)
         if isinstance(error, KeyError) and error.args:
             message = repr(error.args[0])

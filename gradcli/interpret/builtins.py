@@ -7,6 +7,7 @@ import string
 from typing import Any, Callable
 
 from ..engine.backward import backward as autograd_backward, grad as autograd_grad
+from ..engine.gradcheck import gradcheck as autograd_gradcheck
 from ..engine import dtypes as _dt
 from ..engine import factories, grad_mode
 from ..engine.graph import AccumulateGrad, Node
@@ -95,7 +96,7 @@ FACTORIES = ("tensor", "ones", "zeros", "empty", "full", "arange", "linspace", "
              "randperm", "rand_like", "randn_like", "randint_like")
 
 autograd = Namespace("torch.autograd", {"grad": autograd_grad, "backward": autograd_backward,
-                                        **GRAD_MODES})
+                                        "gradcheck": autograd_gradcheck, **GRAD_MODES})
 functional = Namespace("torch.nn.functional", {})
 nn = Namespace("torch.nn", {"functional": functional})
 torch = Namespace("torch", {})

@@ -29,6 +29,16 @@ class Frame:
         self.parent = parent
 
 
+class Origin:
+    """Where a compiled statement came from: kept with every graph node it makes."""
+
+    __slots__ = ("filename", "source")
+
+    def __init__(self, filename: str, source: str) -> None:
+        self.filename = filename
+        self.source = source
+
+
 class Scope:
     """Compile-time knowledge of which names a function body binds."""
 
@@ -143,9 +153,20 @@ class Compiler:
 
     def __init__(self, interp) -> None:
         self.interp = interp
-        self.filename = "<input>"
-        self.source = ""
+        self.origin = Origin("<input>", "")
         self.nesting = 0
+
+    @property
+    def filename(self) -> str:
+        return self.origin.filename
+
+    @property
+    def source(self) -> str:
+        return self.origin.source
+
+    def start(self, filename: str, source: str) -> None:
+        """Compile statements of a new program (a file, or one REPL input)."""
+        self.origin = Origin(filename, source)
 
     # ---- helpers ---------------------------------------------------------------------------
     def error(self, message: str, span) -> ProgramSyntaxError:
@@ -183,7 +204,7 @@ class Compiler:
         span = node.span
         if span is None or type(node) in (A.If, A.While, A.For, A.With, A.FunctionDef):
             return run
-        where = (self, span)
+        where = (self.origin, span)
         ctx = engine_context
 
         def located(f):
@@ -313,7 +334,7 @@ class Compiler:
         body = self.block(node.body, scope)
         orelse = self.block(node.orelse, scope) if node.orelse else None
         span = node.test.span
-        ctx, where = engine_context, (self, span)
+        ctx, where = engine_context, (self.origin, span)
 
         def run(f):
             ctx.span = where

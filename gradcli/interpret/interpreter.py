@@ -82,7 +82,7 @@ class Interpreter:
 
     def run(self, program: A.Program) -> None:
         """Compile every statement, then run them in order; errors become ProgramError."""
-        self.compiler.filename, self.compiler.source = program.filename, program.source
+        self.compiler.start(program.filename, program.source)
         top = Scope(set(), None, False)
         steps = [(s, self.compiler.stmt(s, top)) for s in program.body]
         with warnings.catch_warnings():
@@ -92,7 +92,7 @@ class Interpreter:
                 self.depth = 0
                 try:
                     step(None)
-                except GradcliError:
+                except (GradcliError, BrokenPipeError):
                     raise
                 except USER_ERRORS as e:
                     span = getattr(e, "_gradcli_span", None) or node.span
@@ -107,13 +107,13 @@ class Interpreter:
         where = engine_context.span
         if where is None or self.on_warning is None:
             return
-        compiler, span = where
+        origin, span = where
         text = str(message)
-        key = (compiler.filename, span.line, text)
+        key = (origin.filename, span.line, text)
         if key in self._warned:
             return
         self._warned.add(key)
-        lines = compiler.source.splitlines()
+        lines = origin.source.splitlines()
         source_line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
-        self.on_warning(Warning_(category.__name__, text, compiler.filename, span.line,
+        self.on_warning(Warning_(category.__name__, text, origin.filename, span.line,
                                  source_line))

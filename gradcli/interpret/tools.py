@@ -1,7 +1,71 @@
-"""Builtins that need the running interpreter (they write to its output): print and friends."""
+"""Builtins that need the running interpreter (they write to its output): print and friends.
+
+graph, explain and gradcheck write plain text through the interpreter's `out`, as print does;
+they name tensors after the program's variables, found by identity in its globals. Their
+modules are imported on first use, so that a script that never calls them does not pay for them.
+"""
 from __future__ import annotations
+
+from .. import i18n
+from ..engine.tensor import Tensor
+
+i18n.register({
+    "en": {
+        "tools.not_tensor": "{tool}() takes a tensor, not {type}",
+        "tools.format": "graph() format must be one of {formats}, not {value!r}",
+    },
+    "zh": {
+        "tools.not_tensor": "{tool}() 需要一个张量，而不是 {type}",
+        "tools.format": "graph() 的 format 只能是 {formats} 之一，而不是 {value!r}",
+    },
+})
+
+GRAPH_FORMATS = {"tree": "graph_text", "dot": "graph_dot"}
 
 
 def bind(interpreter) -> dict:
     """The interpreter-bound builtins, by name."""
-    return {"print": interpreter._print}
+    return {"print": interpreter._print, "graph": _graph(interpreter),
+            "explain": _explain(interpreter), "gradcheck": _gradcheck(interpreter)}
+
+
+def _need_tensor(tool: str, value) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(i18n.t("tools.not_tensor", tool=tool, type=type(value).__name__))
+
+
+def _graph(interpreter):
+    def graph(tensor, format="tree"):
+        """Print the backward graph of `tensor`: a tree, or Graphviz DOT with format="dot"."""
+        from ..render import graph as render
+        _need_tensor("graph", tensor)
+        if format not in GRAPH_FORMATS:
+            raise ValueError(i18n.t("tools.format", formats=", ".join(map(repr, GRAPH_FORMATS)),
+                                    value=format))
+        draw = getattr(render, GRAPH_FORMATS[format])
+        interpreter.out(draw(tensor, render.Names(interpreter.globals)))
+    return graph
+
+
+def _explain(interpreter):
+    def explain(tensor, gradient=None):
+        """Narrate the backward pass of `tensor` (as backward(gradient) would run it)."""
+        from ..render.explain import explain_text
+        from ..render.graph import Names
+        _need_tensor("explain", tensor)
+        interpreter.out(explain_text(tensor, Names(interpreter.globals), gradient))
+    return explain
+
+
+def _gradcheck(interpreter):
+    def gradcheck(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3):
+        """Print analytic against numeric derivatives, element by element; True if all agree."""
+        from ..engine.gradcheck import check
+        from ..render.gradcheck import table_text
+        from ..render.graph import Names
+        report = check(func, inputs, eps=eps, atol=atol, rtol=rtol)
+        name = getattr(func, "__name__", "")
+        name = name if name.isidentifier() else "f"  # a lambda's '<lambda>' reads badly in ∂f/∂x
+        interpreter.out(table_text(report, name, Names(interpreter.globals), eps, atol, rtol))
+        return report.passed
+    return gradcheck
