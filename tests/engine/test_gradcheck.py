@@ -62,17 +62,23 @@ FLOAT32_WARNING = ("prog.grad:6: UserWarning: Input #0 requires gradient and is 
 
 
 def run_case(name: str) -> tuple:
-    """What gradcli gives for a case: ('returns', value) or (error type, str(error))."""
+    """What gradcli gives for a case: ('returns', value) or (error class name, str(error))."""
     try:
         printed = output_of(PRELUDE + f"print(repr({CASES[name]}))\n")
     except ProgramError as e:
-        return (e.kind, e.message)
+        return (type(e.error).__name__, e.message)
     return ("returns", {"True": True, "False": False}[printed.strip()])
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_same_result_and_message_as_pytorch(name):
     assert run_case(name) == RECORDED[name]
+
+
+def test_a_mismatch_is_reported_under_pytorchs_qualified_name():
+    with pytest.raises(ProgramError) as info:
+        output_of(PRELUDE + CASES["scalar"] + "\n")
+    assert info.value.kind == "torch.autograd.gradcheck.GradcheckError"
 
 
 def test_the_error_is_pytorchs_class():
