@@ -5,10 +5,10 @@ import argparse
 import os
 import sys
 
-from . import __version__
+from . import __version__, i18n
+from .render.plain import REPORT
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
-REPORT = "please report it with the program that caused it"
 
 
 class Env:
@@ -22,6 +22,15 @@ class Env:
 
     def stdin_is_terminal(self) -> bool:
         return _isatty(self.stdin)
+
+    def colour(self, choice: str) -> bool:
+        """--color: always and never say so; auto means a terminal, unless NO_COLOR (any
+        non-empty value, no-color.org) or TERM=dumb says otherwise."""
+        if choice != "auto":
+            return choice == "always"
+        if self.environ.get("NO_COLOR") or self.environ.get("TERM") == "dumb":
+            return False
+        return _isatty(self.stdout)
 
 
 def _isatty(stream) -> bool:
@@ -42,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="run CODE and echo the value of each expression statement")
     ap.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                     help="colour on a terminal (default: auto; NO_COLOR is honoured)")
+    ap.add_argument("--lang", choices=i18n.LANGUAGES, default=None,
+                    help="the language of gradcli's own words (default: from the locale; "
+                         "PyTorch's messages stay English)")
     ap.add_argument("--traceback", action="store_true",
                     help="show the Python traceback of an internal error")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
@@ -81,6 +93,7 @@ def _flush(stream) -> None:
 
 
 def program(args, env: Env) -> int:
+    i18n.set_language(args.lang or i18n.detect(env.environ))
     if args.command == "run":
         if args.eval is not None:
             env.stderr.write("gradcli: error: -e and run cannot be combined\n")
@@ -98,41 +111,37 @@ def program(args, env: Env) -> int:
         return execute(args.eval, "<string>", env, echo=True, args=args)
     if env.stdin_is_terminal():
         from .repl.app import run_repl
-        return run_repl(env, args)
+        return run_repl(env, args, env.colour(args.color))
     return execute(env.stdin.read(), "<stdin>", env, echo=True, args=args)
+
+
+def renderer(env: Env, args):
+    """Plain text unless colour is wanted: rich is imported only then (start-up time)."""
+    if env.colour(args.color):
+        from .render.console import RichRenderer
+        return RichRenderer(env.stdout, env.stderr, colour=True, traceback=args.traceback)
+    from .render.plain import PlainRenderer
+    return PlainRenderer(env.stdout, env.stderr, traceback=args.traceback)
 
 
 def execute(source, filename: str, env: Env, echo: bool, args) -> int:
     """Run one program; its output on stdout, errors and warnings on stderr."""
     from .errors import GradcliError
-    from .interpret import InternalError, Interpreter
-    from .render.text import error_text, warning_text
+    from .interpret import InternalError
+    from .repl.echo import EchoInterpreter
     from .syntax import parse
     from .syntax.source import decode
 
-    out = env.stdout.write
-
-    def warn(w) -> None:
-        _flush(env.stdout)
-        env.stderr.write(warning_text(w))
-
+    shown = renderer(env, args)
     try:
         text = decode(source, filename)
-        interpreter = Interpreter(out, echo=echo, on_warning=warn)
-        interpreter.run(parse(text, filename))
+        EchoInterpreter(shown, echo=echo).run(parse(text, filename))
     except GradcliError as e:
-        _flush(env.stdout)
-        env.stderr.write(error_text(e))
+        shown.error(e)
         return EXIT_ERROR
     except InternalError as e:
-        _flush(env.stdout)
-        env.stderr.write(f"gradcli: internal error: {e} (at line "
-                         f"{e.span.line if e.span else '?'} of {e.filename}; {REPORT}; "
-                         f"--traceback shows where)\n")
-        if args.traceback:
-            import traceback
-            env.stderr.write("".join(traceback.format_exception(e.error)))
+        shown.internal(e)
         return EXIT_INTERNAL
     finally:
-        _flush(env.stdout)
+        shown.flush()
     return EXIT_OK

@@ -1,34 +1,113 @@
-"""The terminal REPL: a line-by-line loop over a Session."""
+"""The terminal REPL: a prompt_toolkit prompt (highlighting, completion, history) over a Session."""
 from __future__ import annotations
 
-from ..render.text import error_text, warning_text
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.input import create_input
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.output import ColorDepth, create_output
+
+from .. import i18n
+from ..render.console import RichRenderer
+from ..render.plain import REPORT
+from ..render.syntax import classify
+from .commands import Quit
+from .completer import GradcliCompleter
+from .history import open_history
+from .lexer import GradcliLexer, style
 from .session import Session
 
 EXIT_OK = 0
+PROMPT, CONTINUATION = ">>> ", "... "
+INDENT = "    "
 
 
-def run_repl(env, args) -> int:
-    def report(e) -> None:
-        env.stdout.flush()
-        env.stderr.write(error_text(e) if hasattr(e, "headline") else f"internal error: {e}\n")
+def run_repl(env, args, colour: bool) -> int:
+    """Read, run, show, until Ctrl-D or :quit; 0 either way."""
+    renderer = RichRenderer(env.stdout, env.stderr, colour, traceback=args.traceback)
+    session = Session(renderer)
+    renderer.note(i18n.t("repl.banner"))
+    prompt = build_prompt(session, open_history(env.environ, renderer.note), colour,
+                          create_input(env.stdin), create_output(env.stdout))
+    return loop(prompt, session)
 
-    session = Session(env.stdout.write, report,
-                      on_warning=lambda w: env.stderr.write(warning_text(w)))
-    more = False
+
+def build_prompt(session, history, colour: bool, input=None, output=None) -> PromptSession:
+    return PromptSession(
+        multiline=True,
+        prompt_continuation=lambda width, line, wrap: [("class:prompt.continuation",
+                                                        CONTINUATION)],
+        key_bindings=key_bindings(session),
+        lexer=GradcliLexer(session.interpreter.builtins),
+        completer=GradcliCompleter(session),
+        complete_while_typing=False,
+        auto_suggest=AutoSuggestFromHistory(),
+        history=history,
+        style=style(),
+        include_default_pygments_style=False,
+        color_depth=None if colour else ColorDepth.DEPTH_1_BIT,
+        input=input,
+        output=output,
+    )
+
+
+def loop(prompt: PromptSession, session) -> int:
     while True:
         try:
-            line = input("... " if more else ">>> ")
-        except EOFError:
-            env.stdout.write("\n")
+            marker = CONTINUATION if session.continues else PROMPT
+            session.push(prompt.prompt([("class:prompt.main", marker)]))
+        except (EOFError, Quit):
             return EXIT_OK
-        except KeyboardInterrupt:
-            env.stdout.write("\nKeyboardInterrupt\n")
+        except KeyboardInterrupt:  # drops the line being typed, or stops the program running
             session.reset_buffer()
-            more = False
-            continue
-        try:
-            more = session.push(line)
-        except KeyboardInterrupt:
-            env.stderr.write("KeyboardInterrupt\n")
+            session.renderer.interrupted()
+        except Exception as e:  # the last guard: a gradcli bug must not cost the variables
             session.reset_buffer()
-            more = False
+            session.renderer.problem(f"gradcli: internal error: {type(e).__name__}: {e} "
+                                     f"({REPORT})")
+
+
+def key_bindings(session) -> KeyBindings:
+    """Enter runs a complete input and otherwise opens the next line, indented as Python's
+    blocks are; Tab at the start of a line indents; Alt-Enter always opens a new line."""
+    kb = KeyBindings()
+    at_line_start = Condition(
+        lambda: not get_app().current_buffer.document.current_line_before_cursor.strip())
+
+    @kb.add("enter")
+    def enter(event) -> None:
+        buffer = event.current_buffer
+        if buffer.complete_state and buffer.complete_state.current_completion:
+            buffer.complete_state = None  # Enter takes the completion chosen in the menu
+            return
+        document = buffer.document
+        editing_inside = "\n" in document.text and document.text_after_cursor.strip()
+        if editing_inside or session.needs_more(document.text):
+            new_line(buffer)
+        else:
+            buffer.validate_and_handle()
+
+    @kb.add("escape", "enter")
+    def alt_enter(event) -> None:
+        new_line(event.current_buffer)
+
+    @kb.add("tab", filter=at_line_start)
+    def indent(event) -> None:
+        event.current_buffer.insert_text(INDENT)
+
+    return kb
+
+
+def new_line(buffer) -> None:
+    """A new line with the indentation of this one, one level deeper after a `:`."""
+    line = buffer.document.current_line_before_cursor
+    buffer.newline(copy_margin=True)
+    if _opens_block(line):
+        buffer.insert_text(INDENT)
+
+
+def _opens_block(line: str) -> bool:
+    code = [(cls, piece) for cls, piece in classify(line) if cls not in ("", "comment")]
+    return bool(code) and code[-1][0] == "operator" and code[-1][1].endswith(":")

@@ -1,59 +1,137 @@
 """The REPL's core: push(line) -> needs more input?, as CPython's code.InteractiveConsole."""
 from __future__ import annotations
 
-from typing import Callable
-
+from .. import engine
 from ..errors import GradcliError, IncompleteInput
-from ..interpret import InternalError, Interpreter
+from ..interpret import InternalError
+from ..syntax import ast as A
 from ..syntax import parse
+from ..syntax.source import decode
+from . import commands
+from .echo import EchoInterpreter
+
+# A compound statement may go on (elif, else, more of its body) until an empty line ends it.
+COMPOUND = (A.If, A.For, A.While, A.With, A.FunctionDef)
+MORE = object()  # what _verdict says of an input that goes on
 
 
 class Session:
-    """Lines in, values and errors out; the program state survives every error."""
+    """Lines in; values, errors and warnings out through a renderer; the variables survive
+    every error and every interruption.
 
-    def __init__(self, out: Callable[[str], None], report: Callable[[Exception], None],
-                 on_warning=None, filename: str = "<stdin>") -> None:
-        self.interpreter = Interpreter(out, echo=True, on_warning=on_warning)
-        self.report = report
+    `renderer` is a render.console.RichRenderer (or anything with its methods).
+    """
+
+    def __init__(self, renderer, filename: str = "<stdin>") -> None:
+        self.renderer = renderer
         self.filename = filename
+        self.interpreter = EchoInterpreter(renderer)
         self.buffer: list[str] = []
-        self.history: list[str] = []   # every input that ran, for :save
+        self.inputs: list[str] = []   # what ran without an error, in order: :save writes it
 
-    def push(self, line: str) -> bool:
-        """Add one line; run the buffer when it is a complete input. True: more is needed."""
-        self.buffer.append(line)
-        source = "\n".join(self.buffer)
-        if not source.strip():
-            self.buffer.clear()
+    def push(self, text: str) -> bool:
+        """Add a line (or several at once, as a pasted block) and run the input when it is
+        complete. True: more is needed (an open bracket, or a block not yet ended by an empty
+        line). A line starting with `:` on its own is a meta-command."""
+        if not self.buffer and text.lstrip().startswith(":"):
+            self.command(text.strip())
             return False
-        try:
-            program = parse(source, self.filename, interactive=True)
-        except IncompleteInput:
+        self.buffer.extend(text.split("\n"))
+        verdict = _verdict(self.buffer, self.filename)
+        if verdict is MORE:
             return True
-        except GradcliError as e:
-            self.buffer.clear()
-            self.report(e)
-            return False
-        if _opens_block(self.buffer[0]) and line.strip():
-            return True  # as in Python, a block ends with an empty line
+        source = "\n".join(self.buffer)
         self.buffer.clear()
-        self.run(program, source)
+        if isinstance(verdict, GradcliError):
+            self.renderer.error(verdict)
+        elif verdict is not None:
+            self.run(verdict, source)
         return False
 
-    def run(self, program, source: str) -> bool:
-        try:
-            self.interpreter.run(program)
-            return True
-        except (GradcliError, InternalError) as e:
-            self.report(e)
+    def needs_more(self, text: str) -> bool:
+        """Would push(text) ask for more? Nothing runs."""
+        if not self.buffer and text.lstrip().startswith(":"):
             return False
-        finally:
-            self.history.append(source)
+        return _verdict(self.buffer + text.split("\n"), self.filename) is MORE
+
+    @property
+    def continues(self) -> bool:
+        """Is an input begun and waiting for more lines?"""
+        return bool(self.buffer)
 
     def reset_buffer(self) -> None:
         self.buffer.clear()
 
+    def run(self, program: A.Program, source: str) -> None:
+        """Run a parsed input and keep it for :save; report its error instead."""
+        try:
+            self.interpreter.run(program)
+        except GradcliError as e:
+            self.renderer.error(e)
+        except InternalError as e:
+            self.renderer.internal(e)
+        else:
+            self.inputs.append(source.rstrip() + "\n")
 
-def _opens_block(first_line: str) -> bool:
-    code = first_line.split("#", 1)[0].rstrip()
-    return code.endswith(":")
+    def load(self, path: str) -> None:
+        """Run a file into the session with script semantics (only print writes)."""
+        with open(path, "rb") as fh:
+            data = fh.read()
+        try:
+            text = decode(data, path)
+            program = parse(text, path)
+        except GradcliError as e:
+            self.renderer.error(e)
+            return
+        self.interpreter.echo = False  # read when compiling, so only while this file runs
+        try:
+            self.run(program, text)
+        finally:
+            self.interpreter.echo = True
+
+    def save(self, path: str) -> None:
+        """Write what ran in this session as a script that `gradcli run` runs again."""
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write("".join(self.inputs))
+
+    def reset(self) -> None:
+        """Forget every variable and every input, as a new session."""
+        self.interpreter.reset()
+        engine.reset()
+        self.inputs.clear()
+        self.buffer.clear()
+
+    def command(self, line: str) -> None:
+        """Run a meta-command line (`:name argument`); its complaints are reported."""
+        try:
+            commands.run(self, line)
+        except commands.CommandError as e:
+            self.renderer.problem(str(e))
+
+
+def _verdict(lines: list[str], filename: str):
+    """What the input so far is: MORE, None (nothing), a syntax error, or a Program to run."""
+    source = "\n".join(lines)
+    if not source.strip():
+        return None
+    ended = not lines[-1].strip()
+    try:
+        program = parse(source, filename, interactive=True)
+    except IncompleteInput:
+        return _ended_early(source, filename) if ended else MORE
+    except GradcliError as e:
+        return e
+    if program.body and isinstance(program.body[-1], COMPOUND) and not ended:
+        return MORE
+    return program
+
+
+def _ended_early(source: str, filename: str):
+    """An empty line after an unfinished input: an open bracket or string goes on; a block
+    without a body is Python's error."""
+    try:
+        parse(source, filename)
+    except GradcliError as e:
+        if e.message.startswith("expected an indented block"):
+            return e
+    return MORE

@@ -1,0 +1,226 @@
+"""The REPL's meta-commands (`:help`, `:vars`, ...): a table that other modules extend.
+
+A command is a function `run(session, argument)`; its help text is an i18n key. Adding one is a
+single call where the command is defined:
+
+    register("graph", show_graph, "cmd.graph", usage="NAME")
+
+A command that cannot do its work raises CommandError with a message for the user; Quit ends
+the session.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Callable
+
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from .. import __version__, i18n
+from ..interpret import builtins as B
+from ..render.variables import variables_table
+
+
+class CommandError(Exception):
+    """A meta-command could not do its work; the message says why, in the user's language."""
+
+
+class Quit(Exception):
+    """:quit: leave the session."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    run: Callable[[object, str], None]
+    help: str          # i18n key of a one-line description
+    usage: str = ""    # the argument, as :help shows it
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def register(name: str, run: Callable[[object, str], None], help: str, usage: str = "") -> None:
+    """Add (or replace) the meta-command `:name`."""
+    COMMANDS[name] = Command(name, run, help, usage)
+
+
+def run(session, line: str) -> None:
+    """Run `:name argument`."""
+    name, _, argument = line[1:].strip().partition(" ")
+    command = COMMANDS.get(name)
+    if command is None:
+        raise CommandError(i18n.t("repl.unknown_command", name=name))
+    command.run(session, argument.strip())
+
+
+def _required(argument: str, name: str) -> str:
+    if not argument:
+        raise CommandError(i18n.t("repl.needs_argument", name=name,
+                                  usage=COMMANDS[name].usage))
+    return argument
+
+
+# ---- the built-in commands --------------------------------------------------------------------
+def help_command(session, argument: str) -> None:
+    show = session.renderer.print
+    show(Text(i18n.t("repl.help.language.title"), "help.heading"))
+    show(_indented(Text(i18n.t("repl.help.language"))))
+    show(Text("\n" + i18n.t("repl.help.builtins.title"), "help.heading"))
+    for key, names in builtin_groups():
+        show(_indented(Text.assemble((i18n.t(key), "help.command"), " ", ", ".join(names))))
+    show(Text("\n" + i18n.t("repl.help.commands.title"), "help.heading"))
+    table = Table.grid(padding=(0, 2))
+    for command in COMMANDS.values():
+        usage = f":{command.name} {command.usage}".rstrip()
+        table.add_row(Text(usage, "help.command"), i18n.t(command.help))
+    show(_indented(table))
+    show(Text("\n" + i18n.t("repl.help.keys"), "repl.note"))
+
+
+def _indented(renderable) -> Padding:
+    return Padding(renderable, (0, 0, 0, 2), expand=False)
+
+
+def builtin_groups() -> list[tuple[str, list[str]]]:
+    """The names a program starts with, grouped as :help lists them (i18n key, names)."""
+    torch = [n for n, v in B.torch.entries.items() if not isinstance(v, B.Namespace)]
+    python = list(B.PYTHON) + ["print"]
+    groups = [("repl.help.builtins.torch", sorted(torch)),
+              ("repl.help.builtins.functional", sorted(B.functional.entries)),
+              ("repl.help.builtins.python", sorted(python)),
+              ("repl.help.builtins.other", ["torch", "F", "grad", "backward", "_"])]
+    return [(key, names) for key, names in groups if names]
+
+
+def vars_command(session, argument: str) -> None:
+    variables = session.interpreter.globals
+    if not variables:
+        session.renderer.note(i18n.t("repl.no_vars"))
+        return
+    session.renderer.print(variables_table(variables))
+
+
+def reset_command(session, argument: str) -> None:
+    session.reset()
+    session.renderer.note(i18n.t("repl.reset"))
+
+
+def load_command(session, argument: str) -> None:
+    path = os.path.expanduser(_required(argument, "load"))
+    try:
+        session.load(path)
+    except OSError as e:
+        raise CommandError(i18n.t("repl.cannot_read", path=path, reason=e.strerror)) from None
+
+
+def save_command(session, argument: str) -> None:
+    path = os.path.expanduser(_required(argument, "save"))
+    try:
+        session.save(path)
+    except OSError as e:
+        raise CommandError(i18n.t("repl.cannot_write", path=path, reason=e.strerror)) from None
+    session.renderer.note(i18n.t("repl.saved", count=len(session.inputs), path=path))
+
+
+def quit_command(session, argument: str) -> None:
+    raise Quit()
+
+
+def lang_command(session, argument: str) -> None:
+    if argument:
+        try:
+            i18n.set_language(argument)
+        except ValueError:
+            raise CommandError(i18n.t("repl.unknown_language", lang=argument,
+                                      choices=", ".join(i18n.LANGUAGES))) from None
+    session.renderer.note(i18n.t("repl.language"))
+
+
+register("help", help_command, "cmd.help")
+register("vars", vars_command, "cmd.vars")
+register("reset", reset_command, "cmd.reset")
+register("load", load_command, "cmd.load", usage="FILE")
+register("save", save_command, "cmd.save", usage="FILE")
+register("lang", lang_command, "cmd.lang", usage="en|zh")
+register("quit", quit_command, "cmd.quit")
+
+i18n.register({
+    "en": {
+        "cmd.help": "this help: the language, the builtins, the meta-commands",
+        "cmd.vars": "the variables: name, shape, dtype, requires_grad, is_leaf, grad_fn",
+        "cmd.reset": "forget every variable and start afresh",
+        "cmd.load": "run a file into this session (only print writes)",
+        "cmd.save": "write what ran in this session as a script for `gradcli run`",
+        "cmd.lang": "the language of gradcli's own words (PyTorch's stay English)",
+        "cmd.quit": "leave (Ctrl-D does too)",
+        "repl.banner": f"gradcli {__version__}: autograd you can talk to. :help for help, "
+                       "Ctrl-D to leave.",
+        "repl.unknown_command": "unknown command :{name} (:help lists them)",
+        "repl.needs_argument": ":{name} needs {usage}",
+        "repl.cannot_read": "cannot read {path}: {reason}",
+        "repl.cannot_write": "cannot write {path}: {reason}",
+        "repl.saved": "{count} inputs saved to {path}",
+        "repl.reset": "every variable forgotten",
+        "repl.no_vars": "no variables yet",
+        "repl.language": "gradcli speaks English",
+        "repl.unknown_language": "unknown language {lang}: choose {choices}",
+        "repl.help.language.title": "The language",
+        "repl.help.language":
+            "A Python subset: assignments (also +=), if/elif/else, for, while, with, def/return, "
+            "lambda, list comprehensions, f-strings, calls with keyword arguments. torch is "
+            "predefined (import torch, import torch.nn.functional as F and import math are "
+            "accepted) and every torch.<name> also works bare (ones, mean, exp); the flag grad "
+            "means requires_grad=True in factories (ones(2, 2, grad)); backward(t) is "
+            "t.backward(). An expression's value is shown and _ holds the last one. A block "
+            "(for, with, def, ...) ends with an empty line; an open bracket continues the input.",
+        "repl.help.builtins.title": "Builtins",
+        "repl.help.builtins.torch": "torch.<name>, also bare:",
+        "repl.help.builtins.functional": "F.<name> (torch.nn.functional):",
+        "repl.help.builtins.python": "Python:",
+        "repl.help.builtins.other": "and:",
+        "repl.help.commands.title": "Meta-commands",
+        "repl.help.keys": "Tab completes; Right arrow takes the suggestion from history; Up and "
+                          "Down walk the history; Ctrl-C clears the input or stops a running "
+                          "program; Ctrl-D leaves.",
+    },
+    "zh": {
+        "cmd.help": "本帮助：语言、内置名称、元命令",
+        "cmd.vars": "变量列表：名称、形状、dtype、requires_grad、is_leaf、grad_fn",
+        "cmd.reset": "清除所有变量，重新开始",
+        "cmd.load": "在本会话中运行一个文件（只有 print 会输出）",
+        "cmd.save": "把本会话中运行过的输入保存为可用 `gradcli run` 运行的脚本",
+        "cmd.lang": "gradcli 自身提示所用的语言（PyTorch 的信息保持英文）",
+        "cmd.quit": "退出（也可按 Ctrl-D）",
+        "repl.banner": f"gradcli {__version__}：可以对话的自动求导。输入 :help 查看帮助，"
+                       "Ctrl-D 退出。",
+        "repl.unknown_command": "未知命令 :{name}（:help 列出所有命令）",
+        "repl.needs_argument": ":{name} 需要参数 {usage}",
+        "repl.cannot_read": "无法读取 {path}：{reason}",
+        "repl.cannot_write": "无法写入 {path}：{reason}",
+        "repl.saved": "已将 {count} 条输入保存到 {path}",
+        "repl.reset": "所有变量已清除",
+        "repl.no_vars": "还没有变量",
+        "repl.language": "gradcli 现在使用中文",
+        "repl.unknown_language": "未知语言 {lang}：可选 {choices}",
+        "repl.help.language.title": "语言",
+        "repl.help.language":
+            "Python 的一个子集：赋值（包括 +=）、if/elif/else、for、while、with、def/return、"
+            "lambda、列表推导式、f-string、带关键字参数的调用。torch 已预先定义（可以写 import torch、"
+            "import torch.nn.functional as F 和 import math），每个 "
+            "torch.<name> 也可以直接使用（ones、mean、exp）；在工厂函数中，标志 grad 表示 "
+            "requires_grad=True（ones(2, 2, grad)）；backward(t) 即 t.backward()。表达式的值"
+            "会显示出来，_ 保存最近一个值。代码块（for、with、def 等）以空行结束；未闭合的括号"
+            "会继续输入。",
+        "repl.help.builtins.title": "内置名称",
+        "repl.help.builtins.torch": "torch.<name>，也可直接使用：",
+        "repl.help.builtins.functional": "F.<name>（torch.nn.functional）：",
+        "repl.help.builtins.python": "Python：",
+        "repl.help.builtins.other": "以及：",
+        "repl.help.commands.title": "元命令",
+        "repl.help.keys": "Tab 补全；右方向键采用历史建议；上下方向键浏览历史；Ctrl-C "
+                          "清除输入或中止正在运行的程序；Ctrl-D 退出。",
+    },
+})
