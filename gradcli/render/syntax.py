@@ -7,13 +7,10 @@ CLASSES ("" is white space and anything else left plain).
 from __future__ import annotations
 
 import re
-from copy import copy
 from functools import lru_cache
 from typing import Iterable
 
-from lark.exceptions import UnexpectedCharacters
-from lark.lexer import BasicLexer, LexerThread
-
+from ..syntax.lalr import UnexpectedCharacters
 from ..syntax.parser import parser
 
 CLASSES = ("keyword", "constant", "name", "builtin", "number", "string", "comment", "operator",
@@ -29,23 +26,23 @@ QUOTES = ("'", '"')
 
 @lru_cache(maxsize=1)
 def _grammar():
-    """The parser's lexer, keeping what the grammar ignores, and each terminal's class."""
-    conf = copy(parser().lexer_conf)
-    white = frozenset(conf.ignore) | {conf.postlex.NL_type}  # the indenter's newlines
-    conf.ignore = ()
+    """The parser (whose lexer keeps what the grammar ignores when asked) and each
+    terminal's class."""
+    p = parser()
+    white = frozenset(p.tables["ignore"]) | {"_NEWLINE"}  # the indenter's newlines too
     classes = {}
-    for terminal in conf.terminals:
-        value = terminal.pattern.value
-        if terminal.name in VALUE_TERMINALS:
-            classes[terminal.name] = VALUE_TERMINALS[terminal.name]
-        elif terminal.name in white:
-            classes[terminal.name] = ""
-        elif terminal.pattern.type == "str" and value.isidentifier():
-            classes[terminal.name] = "constant" if value in CONSTANTS else "keyword"
+    for name, _, _ in p.tables["terminals"]:
+        if name in VALUE_TERMINALS:
+            classes[name] = VALUE_TERMINALS[name]
+        elif name in white:
+            classes[name] = ""
         else:
-            classes[terminal.name] = "operator"
-    comment = next(t for t in conf.terminals if t.name == "COMMENT").pattern.to_regexp()
-    return BasicLexer(conf), classes, re.compile(comment)
+            classes[name] = "operator"
+    for words in p.tables["keywords"].values():
+        for word, name in words.items():
+            classes[name] = "constant" if word in CONSTANTS else "keyword"
+    comment = next(regexp for name, regexp, _ in p.tables["terminals"] if name == "COMMENT")
+    return p, classes, re.compile(comment)
 
 
 def classify(text: str, builtins: Iterable[str] = frozenset()) -> list[tuple[str, str]]:
@@ -60,7 +57,7 @@ def classify(text: str, builtins: Iterable[str] = frozenset()) -> list[tuple[str
     pos = 0
     while pos < len(text):
         try:
-            for token in LexerThread.from_text(lexer, text[pos:]).lex(None):
+            for token in lexer.tokens(text[pos:], keep_ignored=True):
                 _add(out, classes[token.type], str(token), builtins, comment)
             break
         except UnexpectedCharacters as e:
@@ -109,7 +106,4 @@ def _merge(pieces: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def keywords() -> list[str]:
     """The grammar's words (`for`, `lambda`, `None`, ...), sorted."""
-    _, classes, _ = _grammar()
-    lexer_terminals = parser().lexer_conf.terminals
-    return sorted(t.pattern.value for t in lexer_terminals
-                  if classes[t.name] in ("keyword", "constant"))
+    return sorted(word for words in parser().tables["keywords"].values() for word in words)

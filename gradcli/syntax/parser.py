@@ -1,63 +1,19 @@
-"""Parsing: the grammar loaded once (its LALR tables cached on disk), text -> AST or an error."""
+"""Parsing: text -> AST, or a syntax error with its place; incomplete input is its own outcome."""
 from __future__ import annotations
 
 import ast as pyast
-import os
-import sys
-import zlib
 from functools import lru_cache
-
-from lark import Lark, Token, Transformer, v_args
-from lark import __version__ as lark_version
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import PythonIndenter
 
 from ..errors import IncompleteInput, ProgramSyntaxError
 from . import ast as A
+from . import tables
+from .lalr import DedentError, Parser, Token, UnexpectedCharacters, UnexpectedToken
 from .source import check_indentation
-
-GRAMMAR = "gradcli.lark"
-
-
-def grammar_text() -> str:
-    """The grammar shipped in the package, else the checkout's top-level grammar/ folder."""
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    for path in (os.path.join(package, "grammar", GRAMMAR),
-                 os.path.join(os.path.dirname(package), "grammar", GRAMMAR)):
-        if os.path.isfile(path):
-            with open(path, encoding="utf-8") as fh:
-                return fh.read()
-    raise FileNotFoundError(f"gradcli's grammar ({GRAMMAR}) is missing from the installation")
-
-
-def _cache_path(text: str) -> str | None:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "gradcli")
-    try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(folder, os.W_OK):
-        return None
-    # lark checks its own hash of grammar and options inside the file; the name only keeps
-    # different grammars and versions apart
-    digest = f"{zlib.crc32(text.encode()):08x}"
-    return os.path.join(folder, f"grammar-{digest}-lark{lark_version}-py{sys.version_info[0]}"
-                                f"{sys.version_info[1]}.cache")
 
 
 @lru_cache(maxsize=1)
-def parser() -> Lark:
-    text = grammar_text()
-    options = dict(parser="lalr", lexer="basic", postlex=PythonIndenter(), start=["start", "fstring_field"],
-                   maybe_placeholders=True, transformer=ToAst())
-    path = _cache_path(text)
-    if path:
-        try:
-            return Lark(text, cache=path, **options)
-        except (OSError, EOFError, ValueError):
-            pass  # an unreadable or stale cache: build the tables afresh
-    return Lark(text, **options)
+def parser() -> Parser:
+    return Parser(tables.load(), ToAst())
 
 
 def _span(*items) -> A.Span | None:
@@ -88,9 +44,9 @@ def _stmts(items) -> tuple:
     return tuple(out)
 
 
-@v_args(inline=True)
-class ToAst(Transformer):
-    """Builds the AST while the LALR parser reduces (no parse tree in between)."""
+class ToAst:
+    """Builds the AST while the LALR parser reduces (no parse tree in between): one method
+    per rule or alias of the grammar, called with the rule's kept children."""
 
     # ---- statements
     def start(self, *stmts):
@@ -472,16 +428,11 @@ def _spec_end(body: str, start: int, token: Token) -> int:
 
 
 def _parse_field(text: str, token: Token):
-    # This parse runs inside the outer one (from the transformer): keep the indenter's state.
-    indenter = parser().options.postlex
-    saved = (indenter.paren_level, indenter.indent_level)
     try:
         return parser().parse("(" + text.strip() + ")\n", start="fstring_field")
-    except UnexpectedInput:
+    except (UnexpectedToken, UnexpectedCharacters, DedentError):
         raise _located_error(f"f-string: invalid syntax in {{{text.strip()}}}",
                              _span(token)) from None
-    finally:
-        indenter.paren_level, indenter.indent_level = saved
 
 
 # ---- errors ----------------------------------------------------------------------------------
@@ -581,11 +532,14 @@ def _parse(text: str, filename: str) -> A.Program:
         body = parser().parse(source, start="start")
     except _Located as e:
         raise ProgramSyntaxError(e.message, e.span, filename, text) from None
-    except UnexpectedEOF:
-        raise IncompleteInput() from None
+    except DedentError as e:
+        raise ProgramSyntaxError("unindent does not match any outer indentation level",
+                                 _first_code(source, e.token.line + 1), filename, text,
+                                 kind="IndentationError") from None
     except UnexpectedToken as e:
         if e.token.type in ("$END", "_DEDENT") and _at_end(source, e.token):
             raise IncompleteInput() from None
+        kind = "IndentationError"
         if e.token.type == "_INDENT":
             message = "unexpected indent"
         elif e.token.type == "_DEDENT" and "_INDENT" not in e.expected:
@@ -593,6 +547,7 @@ def _parse(text: str, filename: str) -> A.Program:
         elif ("_INDENT" in e.expected and e.token.type != "_INDENT") or _after_colon(source, e):
             message = "expected an indented block"
         else:
+            kind = "SyntaxError"
             message = f"invalid syntax: unexpected {_describe(e.token)}"
             wanted = _expected(e.expected)
             if wanted:
@@ -602,7 +557,9 @@ def _parse(text: str, filename: str) -> A.Program:
         span = A.Span(line, column, line, column + max(1, len(str(e.token))))
         if e.token.type in ("$END", "_NEWLINE", "_DEDENT"):
             span = _end_of_line(source, line, column)
-        raise ProgramSyntaxError(message, span, filename, text) from None
+        if e.token.type == "_INDENT":
+            span = _first_code(source, line + 1)
+        raise ProgramSyntaxError(message, span, filename, text, kind=kind) from None
     except UnexpectedCharacters as e:
         rest = source[e.pos_in_stream:]
         if rest.startswith(('"""', "'''")) or rest[:4].lstrip("rRbBfFuU").startswith(('"""',
@@ -634,6 +591,14 @@ def _at_end(source: str, token: Token) -> bool:
         return True
     pos = getattr(token, "end_pos", None) or getattr(token, "start_pos", None)
     return pos is None or not source[pos:].strip()
+
+
+def _first_code(source: str, line: int) -> A.Span:
+    """The first character of code on `line` (where an unexpected indent shows)."""
+    lines = source.splitlines()
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    col = len(text) - len(text.lstrip()) + 1
+    return A.Span(line, col, line, max(col + 1, len(text.rstrip()) + 1))
 
 
 def _end_of_line(source: str, line: int, column: int) -> A.Span:

@@ -32,3 +32,11 @@ def test_running_a_script_needs_no_terminal_libraries(forbidden):
     stmt = ("import io, gradcli.cli as c; c.main(['-e', 'ones(2)*3'], "
             "c.Env(stdout=io.StringIO(), stderr=io.StringIO()))")
     assert forbidden not in imported_after(stmt)
+
+
+def test_a_warm_start_does_not_import_lark():
+    # lark builds the parse tables once; afterwards they load from the cache without it
+    stmt = ("import io, gradcli.cli as c; c.main(['-e', 'ones(2)*3'], "
+            "c.Env(stdout=io.StringIO(), stderr=io.StringIO()))")
+    imported_after(stmt)
+    assert "lark" not in imported_after(stmt)

@@ -94,10 +94,14 @@ def test_incomplete_input_is_its_own_outcome(source):
         parse(source, interactive=True)
 
 
-@pytest.mark.parametrize("source, message, line, col", [
+@pytest.mark.parametrize("source, message, line, col, kind", [
+    (*case, "SyntaxError") if len(case) == 4 else case for case in [
     ("x = = 2", "invalid syntax: unexpected '=', expected an expression", 1, 5),
     ("x = 1 +", "invalid syntax: unexpected end of line, expected an expression", 1, 8),
-    ("if x:\ny = 1", "expected an indented block", 2, 1),
+    ("if x:\ny = 1", "expected an indented block", 2, 1, "IndentationError"),
+    ("if x:\n    a\n  b", "unindent does not match any outer indentation level", 3, 3,
+     "IndentationError"),
+    ("x = 1\n    y = 2", "unexpected indent", 2, 5, "IndentationError"),
     ("f(a=1, 2)", "positional argument follows keyword argument", 1, 8),
     ("1 = x", "cannot assign to literal here", 1, 1),
     ("s = 'abc", "unterminated string literal", 1, 5),
@@ -109,9 +113,9 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("f'{}'", "f-string: valid expression required before '}'", 1, 1),
     ("f(/x)", "invalid syntax: unexpected '/'", 1, 3),
     ("x = *y", "invalid syntax: unexpected '*', expected an expression", 1, 5),
-])
-def test_syntax_errors(source, message, line, col):
+]])
+def test_syntax_errors(source, message, line, col, kind):
     with pytest.raises(ProgramSyntaxError) as info:
         parse(source, "t.grad")
     e = info.value
-    assert (e.message, e.span.line, e.span.col, e.kind) == (message, line, col, "SyntaxError")
+    assert (e.message, e.span.line, e.span.col, e.kind) == (message, line, col, kind)

@@ -1,0 +1,198 @@
+"""A small LALR(1) runtime for the tables of syntax/tables.py: lexer, Python indenter, parser.
+
+It does what lark's own runtime does for this grammar (basic lexer with keyword retyping,
+PythonIndenter, LALR with maybe_placeholders and its child filters), so that parsing needs
+neither lark's import nor its tree: reductions call the AST builder's methods directly.
+"""
+from __future__ import annotations
+
+import re
+
+TAB_LEN = 8
+OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
+CLOSE = frozenset(("RPAR", "RSQB", "RBRACE"))
+
+
+class Token(str):
+    """A piece of source text with its type and place (1-based lines and columns)."""
+
+    __slots__ = ("type", "start_pos", "line", "column", "end_line", "end_column", "end_pos")
+
+    def __new__(cls, type_: str, value: str, start_pos: int | None = None,
+                line: int | None = None, column: int | None = None,
+                end_line: int | None = None, end_column: int | None = None,
+                end_pos: int | None = None) -> "Token":
+        t = super().__new__(cls, value)
+        t.type, t.start_pos, t.line, t.column = type_, start_pos, line, column
+        t.end_line, t.end_column, t.end_pos = end_line, end_column, end_pos
+        return t
+
+    def borrow(self, type_: str, value: str) -> "Token":
+        return Token(type_, value, self.start_pos, self.line, self.column, self.end_line,
+                     self.end_column, self.end_pos)
+
+
+class UnexpectedToken(Exception):
+    def __init__(self, token: Token, expected: set) -> None:
+        super().__init__(f"unexpected {token.type}")
+        self.token, self.expected = token, expected
+        self.line, self.column = token.line, token.column
+
+
+class UnexpectedCharacters(Exception):
+    def __init__(self, pos: int, line: int, column: int) -> None:
+        super().__init__(f"no token at line {line} column {column}")
+        self.pos_in_stream, self.line, self.column = pos, line, column
+
+
+class DedentError(Exception):
+    def __init__(self, token: Token) -> None:
+        super().__init__("unindent does not match any outer indentation level")
+        self.token = token
+
+
+class Inline:
+    """A `_rule`'s children, waiting to be spliced into the rule that uses it."""
+
+    __slots__ = ("children",)
+
+    def __init__(self, children: list) -> None:
+        self.children = children
+
+
+class Parser:
+    def __init__(self, tables: dict, builder) -> None:
+        self.tables = tables
+        self.scanner = re.compile("|".join(f"(?P<{name}>{regexp})"
+                                           for name, regexp, _ in tables["terminals"]))
+        self.keywords = tables["keywords"]
+        self.ignore = frozenset(tables["ignore"])
+        self.newline = frozenset(tables["newline"])
+        self.states = tables["states"]
+        self.rules = [self._callback(rule, builder) for rule in tables["rules"]]
+
+    @staticmethod
+    def _callback(rule, builder):
+        name, origin, size, expand1, child_filter = rule
+        fn = getattr(builder, name, None)
+        if fn is None:
+            # an inlined `_rule` (or lark's `__` helpers): its children join its parent's
+            def fn(*children):
+                return Inline(list(children))
+        if expand1:
+            inner = fn
+
+            def fn(*children):
+                return children[0] if len(children) == 1 else inner(*children)
+        if child_filter is not None:
+            include, nones_after = child_filter
+            target = fn
+
+            def fn(*children):
+                out: list = []
+                for i, splice, nones in include:
+                    if nones:
+                        out += [None] * nones
+                    child = children[i]
+                    if splice and type(child) is Inline:
+                        out += child.children
+                    else:
+                        out.append(child)
+                if nones_after:
+                    out += [None] * nones_after
+                return target(*out)
+        return size, origin, fn
+
+    # ---- lexing -------------------------------------------------------------------------
+    def tokens(self, text: str, keep_ignored: bool = False):
+        """The tokens of `text` (white space and comments too when `keep_ignored`, for
+        highlighting); raises UnexpectedCharacters where no terminal matches."""
+        match, keywords, newline = self.scanner.match, self.keywords, self.newline
+        ignore = frozenset() if keep_ignored else self.ignore
+        pos, line, col, n = 0, 1, 1, len(text)
+        while pos < n:
+            m = match(text, pos)
+            if m is None:
+                raise UnexpectedCharacters(pos, line, col)
+            kind, value = m.lastgroup, m.group()
+            end = m.end()
+            if kind in newline and "\n" in value:
+                end_line = line + value.count("\n")
+                end_col = len(value) - value.rfind("\n")
+            else:
+                end_line, end_col = line, col + len(value)
+            if kind not in ignore:
+                kind = keywords[kind].get(value, kind) if kind in keywords else kind
+                yield Token(kind, value, pos, line, col, end_line, end_col, end)
+            pos, line, col = end, end_line, end_col
+
+    def indented(self, text: str):
+        """lark's PythonIndenter: _NEWLINE tokens become _NEWLINE + _INDENT/_DEDENT."""
+        levels = [0]
+        parens = 0
+        for token in self.tokens(text):
+            if token.type == "_NEWLINE":
+                if parens:
+                    continue
+                yield token
+                indent_str = token.rsplit("\n", 1)[1]
+                indent = indent_str.count(" ") + indent_str.count("\t") * TAB_LEN
+                if indent > levels[-1]:
+                    levels.append(indent)
+                    yield token.borrow("_INDENT", indent_str)
+                else:
+                    while indent < levels[-1]:
+                        levels.pop()
+                        yield token.borrow("_DEDENT", indent_str)
+                    if indent != levels[-1]:
+                        raise DedentError(token)
+                continue
+            yield token
+            if token.type in OPEN:
+                parens += 1
+            elif token.type in CLOSE and parens:
+                parens -= 1
+        while len(levels) > 1:
+            levels.pop()
+            yield Token("_DEDENT", "")
+
+    # ---- parsing ------------------------------------------------------------------------
+    def parse(self, text: str, start: str = "start"):
+        states, rules = self.states, self.rules
+        state_stack = [self.tables["start"][start]]
+        values: list = []
+        end_state = self.tables["end"][start]
+        last = None
+        for token in self.indented(text):
+            last = token
+            while True:
+                action = states[state_stack[-1]].get(token.type)
+                if action is None:
+                    raise UnexpectedToken(token, set(states[state_stack[-1]]))
+                if action[0] == 0:
+                    state_stack.append(action[1])
+                    values.append(token)
+                    break
+                self._reduce(action[1], state_stack, values, rules, states)
+        end = last.borrow("$END", "") if last is not None else Token("$END", "", 0, 1, 1, 1, 1, 0)
+        while True:
+            action = states[state_stack[-1]].get("$END")
+            if action is None:
+                raise UnexpectedToken(end, set(states[state_stack[-1]]))
+            if action[0] == 0:
+                raise UnexpectedToken(end, set(states[state_stack[-1]]))
+            self._reduce(action[1], state_stack, values, rules, states)
+            if state_stack[-1] == end_state:
+                return values[-1]
+
+    @staticmethod
+    def _reduce(index, state_stack, values, rules, states) -> None:
+        size, origin, fn = rules[index]
+        if size:
+            children = values[-size:]
+            del values[-size:]
+            del state_stack[-size:]
+        else:
+            children = ()
+        values.append(fn(*children))
+        state_stack.append(states[state_stack[-1]][origin][1])
