@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..engine.dispatch import context as engine_context
-from ..errors import GradcliError, ProgramError
+from ..errors import GradcliError, ProgramError, ProgramSyntaxError
 from ..syntax import ast as A
 from ..syntax import parse
 from . import builtins as B
@@ -79,6 +79,20 @@ class Interpreter:
 
     def run_source(self, text: str, filename: str = "<input>") -> None:
         self.run(parse(text, filename))
+
+    def evaluate(self, text: str, filename: str = "<command>"):
+        """The value of one expression in the program's scope (the REPL's `:graph out`)."""
+        program = parse(text, filename)
+        body = program.body
+        if len(body) != 1 or not isinstance(body[0], A.ExprStmt):
+            raise ProgramSyntaxError("expected one expression", None, filename, text)
+        self.compiler.start(filename, text)
+        ev = self.compiler.expr(body[0].value, Scope(set(), None, False))
+        try:
+            return ev(None)
+        except USER_ERRORS as e:
+            span = getattr(e, "_gradcli_span", None) or body[0].span
+            raise ProgramError(e, span, filename, text) from e
 
     def run(self, program: A.Program) -> None:
         """Compile every statement, then run them in order; errors become ProgramError."""

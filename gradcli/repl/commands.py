@@ -224,3 +224,5 @@ i18n.register({
                           "清除输入或中止正在运行的程序；Ctrl-D 退出。",
     },
 })
+
+from . import graph_commands  # noqa: E402,F401  (:graph, :explain, :info register themselves)
