@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins as _py
+import functools
 import math
 import string
 from typing import Any, Callable
@@ -45,13 +46,12 @@ class Namespace:
 
 def _with_grad_flag(fn: Callable) -> Callable:
     """Let a factory take the `grad` flag among its positional arguments."""
+    @functools.wraps(fn)  # keeps the signature visible: completion offers requires_grad=
     def factory(*args, **kwargs):
         if any(a is GRAD for a in args):
             args = tuple(a for a in args if a is not GRAD)
             kwargs["requires_grad"] = True
         return fn(*args, **kwargs)
-    factory.__name__ = fn.__name__
-    factory.__qualname__ = fn.__name__
     return factory
 
 
@@ -64,11 +64,11 @@ def _either(python_fn: Callable, torch_name: str) -> Callable:
     """A Python builtin that means torch.<name> when its first argument is a tensor."""
     torch_fn = FUNCTIONS[torch_name]
 
+    @functools.wraps(torch_fn)
     def fn(*args, **kwargs):
         if args and isinstance(args[0], Tensor):
             return torch_fn(*args, **kwargs)
         return python_fn(*args, **kwargs)
-    fn.__name__ = python_fn.__name__
     return fn
 
 

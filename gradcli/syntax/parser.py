@@ -527,6 +527,10 @@ def _unfinished(text: str, filename: str) -> ProgramSyntaxError:
 def _parse(text: str, filename: str) -> A.Program:
     if "\t" in text:
         check_indentation(text, filename)
+    first = _first_statement_line(text)
+    if first and first[1][:1] in (" ", "\t"):
+        raise ProgramSyntaxError("unexpected indent", _first_code(text, first[0]), filename, text,
+                                 kind="IndentationError")
     source = text if text.endswith("\n") else text + "\n"
     try:
         body = parser().parse(source, start="start")
@@ -591,6 +595,15 @@ def _at_end(source: str, token: Token) -> bool:
         return True
     pos = getattr(token, "end_pos", None) or getattr(token, "start_pos", None)
     return pos is None or not source[pos:].strip()
+
+
+def _first_statement_line(text: str):
+    """(number, text) of the first line holding code, or None."""
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return number, line
+    return None
 
 
 def _first_code(source: str, line: int) -> A.Span:

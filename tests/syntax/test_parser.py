@@ -102,6 +102,7 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("if x:\n    a\n  b", "unindent does not match any outer indentation level", 3, 3,
      "IndentationError"),
     ("x = 1\n    y = 2", "unexpected indent", 2, 5, "IndentationError"),
+    ("# a comment\n  x = 1", "unexpected indent", 2, 3, "IndentationError"),
     ("f(a=1, 2)", "positional argument follows keyword argument", 1, 8),
     ("1 = x", "cannot assign to literal here", 1, 1),
     ("s = 'abc", "unterminated string literal", 1, 5),
