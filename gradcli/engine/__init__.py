@@ -1,4 +1,6 @@
 """gradcli's autograd engine on NumPy: tensors, the op table, graph nodes and backward."""
+import numpy as _np
+
 from . import ops  # noqa: F401  (installs Tensor's methods)
 from .backward import backward, grad
 from .dtypes import DType
@@ -6,6 +8,10 @@ from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, se
 from .graph import AccumulateGrad, Node
 from .tensor import Size, Tensor
 
+
+# PyTorch computes inf and nan silently (log(0), 0/0); so does the engine, without NumPy's
+# RuntimeWarnings reaching the program's stderr
+_np.seterr(all="ignore")
 
 
 def reset() -> None:

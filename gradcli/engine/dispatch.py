@@ -78,47 +78,54 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     else:
         arrays = [as_array(x, npdt) for x in inputs]
     out = op.forward(*arrays, **params)
+    if type(out) is tuple:
+        # several outputs (split, unbind): one node, each output with its own output_nr
+        return _wrap(op, inputs, params, out)
     if type(out) is not np.ndarray:
         out = np.asarray(out)
     if op.dtypes == "compare":
         pass
     elif out.dtype != npdt and op.dtypes not in ("keep", "int64", "bool"):
         out = out.astype(npdt)
-    result = _wrap(op, inputs, params, out)
-    return result
+    return _wrap(op, inputs, params, (out,))[0]
 
 
-def _wrap(op: Op, inputs, params, out: np.ndarray) -> Tensor:
-    record = op.grad_fn is not None and grad_mode.state.enabled and out.dtype.kind == "f"
+def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
+    record = (op.grad_fn is not None and grad_mode.state.enabled and bool(outs)
+              and outs[0].dtype.kind == "f")
     needs = None
     if record:
         needs = tuple(isinstance(x, Tensor) and x._rg for x in inputs)
         record = any(needs)
     if not record:
-        result = Tensor._make(out)
+        results = tuple(Tensor._make(out) for out in outs)
+        if op.view:
+            base = inputs[0]
+            for result in results:
+                result._vc = base._vc
+                result._base = base._base if base._base is not None else base
+                if base._rg and not grad_mode.state.enabled:
+                    # a view taken under no_grad of a tensor that requires grad stays a leaf
+                    # that requires grad, and may not be modified in-place outside no_grad
+                    result._rg = True
+                    result._no_grad_view = True
+        return results
+    node = Node(op, tuple(x._edge() if isinstance(x, Tensor) else (None, 0) for x in inputs),
+                needs, params, tuple(np.shape(x._data if isinstance(x, Tensor) else x)
+                                     for x in inputs),
+                tuple(x.dtype if isinstance(x, Tensor) else None for x in inputs), None,
+                n_outputs=len(outs))
+    node.span = context.span
+    results = tuple(Tensor._make(out, node, True) for out in outs)
+    for nr, result in enumerate(results):
+        result._output_nr = nr
         if op.view:
             base = inputs[0]
             result._vc = base._vc
             result._base = base._base if base._base is not None else base
-            if base._rg and not grad_mode.state.enabled:
-                # a view taken under no_grad of a tensor that requires grad stays a leaf
-                # that requires grad, and may not be modified in-place outside no_grad
-                result._rg = True
-                result._no_grad_view = True
-        return result
-    node = Node(op, tuple(x._edge() if isinstance(x, Tensor) else (None, 0) for x in inputs),
-                needs, params, tuple(np.shape(x._data if isinstance(x, Tensor) else x)
-                                     for x in inputs),
-                tuple(x.dtype if isinstance(x, Tensor) else None for x in inputs), None)
-    node.span = context.span
-    result = Tensor._make(out, node, True)
-    if op.view:
-        base = inputs[0]
-        result._vc = base._vc
-        result._base = base._base if base._base is not None else base
     if op.saved_names:
-        node._saved = _save(op, inputs, needs, result)
-    return result
+        node._saved = _save(op, inputs, needs, results[0])
+    return results
 
 
 def _save(op: Op, inputs, needs, result) -> dict:

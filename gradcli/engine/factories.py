@@ -236,15 +236,19 @@ def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_g
     return randint(low, high, input.shape, dtype=dtype or input.dtype)
 
 
-def _fill(name: str, sample):
-    def method(input, *args, generator=None):
-        check_inplace(input)
-        sample(_gen(generator), input._data, *args)
-        input._vc.value += 1
-        return input
-    method.__name__ = name
-    return export(name, torch=False)(method)
+def _fill(input, sample) -> Tensor:
+    """Fill a tensor in place with random values (an in-place op: checked, version bumped)."""
+    check_inplace(input)
+    sample(input._data)
+    input._vc.value += 1
+    return input
 
 
-uniform_ = _fill("uniform_", lambda g, out, a=0.0, b=1.0: g.uniform_(out, a, b))
-normal_ = _fill("normal_", lambda g, out, mean=0.0, std=1.0: g.normal_(out, mean, std))
+@export(torch=False)
+def uniform_(input, a=0.0, b=1.0, *, generator=None):
+    return _fill(input, lambda out: _gen(generator).uniform_(out, a, b))
+
+
+@export(torch=False)
+def normal_(input, mean=0.0, std=1.0, *, generator=None):
+    return _fill(input, lambda out: _gen(generator).normal_(out, mean, std))

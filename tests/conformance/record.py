@@ -167,6 +167,11 @@ def main():
         if c.name in names:
             print(f"warning: case name {c.name} is used twice ({names[c.name]} and {c})")
         names[c.name] = c
+    for p in map(Path, a.paths or [DEFAULT_DIR]):
+        if p.is_dir():
+            for f in sorted(p.rglob("*.out")) + sorted(p.rglob("*.err")):
+                if not f.with_suffix(".grad").exists():
+                    print(f"warning: {os.path.relpath(f)} has no .grad beside it")
 
     with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
         results = list(pool.map(lambda c: run_case(c, a.timeout), cases))

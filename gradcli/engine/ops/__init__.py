@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..tensor import Tensor
-from . import compare, convert, inplace, linalg, pointwise, reduction, shape  # noqa: F401
+from . import (compare, convert, indexing, inplace, join, linalg, nn,  # noqa: F401
+               pointwise, reduction, shape)
 from .registry import FUNCTIONAL, FUNCTIONS, METHODS, ROWS
 
 # Tensor attributes that are not methods of the table

@@ -104,8 +104,9 @@ def isfinite(input):
 # ---- selection ---------------------------------------------------------------------------
 WHERE = row(Op("where", lambda x, y, condition: np.where(condition._data, x, y), "WhereBackward0",
                ("self", "other"), (
-    D(lambda c, g: g * c.condition, (), "∂where(m, a, b)/∂a = m"),
-    D(lambda c, g: g * logical_not(c.condition), (), "∂where(m, a, b)/∂b = not m"))))
+    # PyTorch selects (where(m, g, 0)): a masked-out gradient is 0., never -0.
+    D(lambda c, g: where(c.condition, g, 0.0), (), "∂where(m, a, b)/∂a = m"),
+    D(lambda c, g: where(c.condition, 0.0, g), (), "∂where(m, a, b)/∂b = not m"))))
 
 
 @export(method=False)
@@ -127,7 +128,7 @@ def _where_method(input, condition, other):
 
 MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, value, a),
                      "MaskedFillBackward0", ("self",), (
-    D(lambda c, g: g * logical_not(c.mask), (), "∂masked_fill(a, m, v)/∂a = not m"),),
+    D(lambda c, g: masked_fill(g, c.mask, 0.0), (), "∂masked_fill(a, m, v)/∂a = not m"),),
     dtypes="keep"))
 
 
@@ -136,3 +137,12 @@ def masked_fill(input, mask, value):
     if isinstance(value, Tensor):
         value = value.item()
     return apply(MASKED_FILL, (input,), {"mask": mask, "value": value})
+
+
+@export()
+def equal(input, other):
+    """True when both have the same size and equal elements (compared after type promotion)."""
+    if not isinstance(other, Tensor):
+        raise TypeError(f"equal(): argument 'other' (position 2) must be Tensor, not "
+                        f"{type(other).__name__}")
+    return input._data.shape == other._data.shape and bool(np.all(input._data == other._data))

@@ -13,12 +13,32 @@ from .registry import METHODS, export, row
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a "
+           "single memory location. Please clone() the tensor before performing the operation.")
+MULTI_OUTPUT_VIEW = (
+    "Output {nr} of {name} is a view and is being modified inplace. This view is the output of a "
+    "function that returns multiple views. Such functions do not allow the output views to be "
+    "modified inplace. You should replace the inplace operation by an out-of-place one.")
 NO_GRAD_VIEW = (
     "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
     "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
     "code by moving both the view and the inplace either both inside the no_grad block (if you "
     "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
     "tracked).")
+
+
+# the ops that return several views of one tensor (join.py), by their rows' names
+MULTI_VIEW_OPS = frozenset(("split", "split_with_sizes", "unbind"))
+
+
+def _multi_output_view(t: Tensor) -> bool:
+    """Is `t` (a view) a view of an output of split/unbind/chunk?"""
+    node = t.grad_fn
+    while node is not None and getattr(getattr(node, "op", None), "view", False):
+        if node.op.name in MULTI_VIEW_OPS:
+            return True
+        node = node.next_functions[0][0]
+    return False
 
 
 def check_inplace(t: Tensor) -> None:
@@ -28,6 +48,8 @@ def check_inplace(t: Tensor) -> None:
     if t._no_grad_view:
         raise RuntimeError(NO_GRAD_VIEW)
     base = t._base
+    if base is not None and _multi_output_view(t):
+        raise RuntimeError(MULTI_OUTPUT_VIEW.format(nr=t._output_nr, name=t.grad_fn.short_name))
     if base is not None and base.grad_fn is None and base._rg:
         raise RuntimeError(VIEW_OF_LEAF)
     if t.grad_fn is None and t._rg:
@@ -43,14 +65,16 @@ def commit(t: Tensor, out: Tensor) -> Tensor:
     if out.dtype.category > t.dtype.category:
         raise RuntimeError(f"result type {_dt.type_name(out.dtype)} can't be cast to the desired "
                            f"output type {_dt.type_name(t.dtype)}")
+    if any(step == 0 and n > 1 for n, step in zip(shape, t._data.strides)):
+        raise RuntimeError(OVERLAP)
     node = out.grad_fn
     if node is not None and node._saved:
         _unalias_saved(node, t)
     np.copyto(t._data, out._data, casting="unsafe")
     t._vc.value += 1
     if node is not None:
-        base = t._base
-        if base is not None and (base._rg or base.grad_fn is not None):
+        if t._base is not None:
+            # even a base that did not require grad takes the write's history (CopySlices)
             from .indexing import copy_slices
             copy_slices(t, out)
         else:

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..dispatch import D, Op, apply
 from ..tensor import Tensor
-from .compare import eq, ge, logical_and, where
+from .compare import eq, ge, gt, le, logical_and, logical_or, lt, masked_fill, where
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -26,41 +26,69 @@ def broadcast_error(a, b) -> RuntimeError:
     return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast")
 
 
-def _checked(op: Op, a, b, dtype=None):
+def _checked(op: Op, a, b, dtype=None, params=None):
     """Apply a broadcasting binary row, with PyTorch's message for incompatible shapes."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.shape != b._data.shape:
         try:
             np.broadcast_shapes(a._data.shape, b._data.shape)
         except ValueError:
             raise broadcast_error(a, b) from None
-    return apply(op, (a, b), dtype=dtype)
+    return apply(op, (a, b), params, dtype=dtype)
+
+
+def quiet(fn):
+    """`fn` without NumPy's floating-point warnings: inf and nan are values, as in PyTorch."""
+    def forward(*args, **kwargs):
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+    return forward
 
 
 # ---- arithmetic --------------------------------------------------------------------------
-ADD = row(Op("add", np.add, "AddBackward0", ("self", "other"), (
+ADD = row(Op("add", quiet(np.add), "AddBackward0", ("self", "other"), (
     D(lambda c, g: g, (), "∂(a + b)/∂a = 1"),
     D(lambda c, g: g, (), "∂(a + b)/∂b = 1"))))
-SUB = row(Op("sub", np.subtract, "SubBackward0", ("self", "other"), (
+SUB = row(Op("sub", quiet(np.subtract), "SubBackward0", ("self", "other"), (
     D(lambda c, g: g, (), "∂(a - b)/∂a = 1"),
     D(lambda c, g: -g, (), "∂(a - b)/∂b = -1"))))
-RSUB = row(Op("rsub", lambda a, other: np.subtract(other, a, dtype=a.dtype), "RsubBackward1",
+RSUB = row(Op("rsub", quiet(lambda a, other: np.subtract(other, a, dtype=a.dtype)), "RsubBackward1",
               ("self",), (D(lambda c, g: -g, (), "∂(c - a)/∂a = -1"),)))
-MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
+MUL = row(Op("mul", quiet(np.multiply), "MulBackward0", ("self", "other"), (
     D(lambda c, g: g * c.other, ("other",), "∂(a * b)/∂a = b"),
     D(lambda c, g: g * c.self, ("self",), "∂(a * b)/∂b = a"))))
-DIV = row(Op("div", np.true_divide, "DivBackward0", ("self", "other"), (
+DIV = row(Op("div", quiet(np.true_divide), "DivBackward0", ("self", "other"), (
     D(lambda c, g: g / c.other, ("other",), "∂(a / b)/∂a = 1 / b"),
     D(lambda c, g: -g * c.self / (c.other * c.other), ("self", "other"),
       "∂(a / b)/∂b = -a / b²")), dtypes="float"))
-NEG = row(Op("neg", np.negative, "NegBackward0", ("self",), (
+def _trunc_divide(a, b):
+    if a.dtype.kind == "f":
+        return np.trunc(a / b)
+    q = np.floor_divide(a, b)
+    return np.where((q * b != a) & ((a < 0) != (b < 0)), q + 1, q)
+
+
+ROUNDED = {"trunc": _trunc_divide, "floor": np.floor_divide}
+DIV_ROUNDED = row(Op("div", quiet(lambda a, b, rounding_mode: ROUNDED[rounding_mode](a, b)),
+                     "DivBackward2", ("self", "other"), (
+    D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"),
+    D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"))))
+NEG = row(Op("neg", lambda a: _negative(a), "NegBackward0", ("self",), (
     D(lambda c, g: -g, (), "∂(-a)/∂a = -1"),), dtypes="keep"))
+NEG_BOOL = ("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
+            "invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
+def _negative(a: np.ndarray) -> np.ndarray:
+    if a.dtype == np.bool_:
+        raise RuntimeError(NEG_BOOL)
+    return np.negative(a)
 
 
 def _pow_scalar_grad(c, g):
     # d/dx x^e = e * x^(e-1); PyTorch returns zeros for e == 0
     if c.exponent == 0:
         return g * 0
-    return g * (c.self ** (c.exponent - 1) * c.exponent)
+    return g * scale(c.self ** (c.exponent - 1), c.exponent)
 
 
 def _pow_base_grad(c, g):
@@ -69,13 +97,13 @@ def _pow_base_grad(c, g):
     return g * where(logical_and(eq(x, 0), ge(e, 0)), 0.0, r * log(x))
 
 
-POW = row(Op("pow", lambda a, exponent: np.power(a, exponent), "PowBackward0", ("self",), (
+POW = row(Op("pow", quiet(lambda a, exponent: np.power(a, exponent)), "PowBackward0", ("self",), (
     D(_pow_scalar_grad, ("self",), "∂(xⁿ)/∂x = n·xⁿ⁻¹"),)))
-POW_TENSOR = row(Op("pow", np.power, "PowBackward1", ("self", "exponent"), (
+POW_TENSOR = row(Op("pow", quiet(np.power), "PowBackward1", ("self", "exponent"), (
     D(lambda c, g: g * c.exponent * c.self ** (c.exponent - 1), ("self", "exponent"),
       "∂(xʸ)/∂x = y·xʸ⁻¹"),
     D(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
-POW_BASE = row(Op("pow", lambda e, base: np.power(np.asarray(base, e.dtype), e),
+POW_BASE = row(Op("pow", quiet(lambda e, base: np.power(np.asarray(base, e.dtype), e)),
                   "PowBackward2", ("exponent",), (
     D(lambda c, g: g * c.result * math.log(c.base) if c.base > 0 else g * 0, ("result",),
       "∂(bˣ)/∂x = bˣ·ln b"),)))
@@ -117,11 +145,15 @@ multiply = export("multiply")(mul)
 
 @export(dunders=("__truediv__",))
 def div(input, other, *, rounding_mode=None):
-    if rounding_mode == "floor":
-        return floor_divide(input, other)
-    if rounding_mode == "trunc":
-        return trunc(div(input, other))
-    return _checked(DIV, input, other)
+    if rounding_mode is None:
+        return _checked(DIV, input, other)
+    if rounding_mode not in ROUNDED:
+        raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                           f"but found '{rounding_mode}'")
+    dt = _dt.result_type(input, other)
+    if dt.category != _dt.FLOAT and np.any(getattr(other, "_data", other) == 0):
+        raise RuntimeError("ZeroDivisionError")
+    return _checked(DIV_ROUNDED, input, other, dtype=dt, params={"rounding_mode": rounding_mode})
 
 
 divide = export("divide", "true_divide")(div)
@@ -132,39 +164,78 @@ def _rtruediv(input, other):
     return mul(reciprocal(input), other)
 
 
+def _zeros(g: Tensor) -> Tensor:
+    return Tensor._make(np.zeros_like(g._data))
+
+
 def _no_derivative(name: str):
     def fn(c, g):
-        raise RuntimeError(f"the derivative for '{name}' is not implemented.")
+        raise RuntimeError(f"derivative for aten::{name} is not implemented")
     return fn
 
 
-FLOOR_DIVIDE = row(Op("floor_divide", np.floor_divide, "NotImplemented", ("self", "other"), (
-    D(_no_derivative("floor_divide"), (), "floor_divide has no derivative in PyTorch"),
-    D(_no_derivative("floor_divide"), (), "floor_divide has no derivative in PyTorch"))))
-REMAINDER = row(Op("remainder", np.remainder, "RemainderBackward0", ("self", "other"), (
+def _by_number(name: str, forward, grad_fn: str, derivative: D) -> Op:
+    """The row of a binary op with a Python number on one side: one input edge, as in PyTorch."""
+    return row(Op(name, quiet(forward), grad_fn, ("self",), (derivative,)))
+
+
+def _remainder(a, b):
+    # PyTorch's kernel: C's fmod, moved into the divisor's sign; a zero keeps fmod's sign
+    mod = np.fmod(a, b)
+    return np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
+
+
+# PyTorch's placeholder node for ops without a derivative: named, but fails in backward
+NOT_IMPLEMENTED = "torch::autograd::NotImplemented"
+NO_FLOOR_DIVIDE = D(_no_derivative("floor_divide"), (), "floor_divide has no derivative")
+FLOOR_DIVIDE = row(Op("floor_divide", quiet(np.floor_divide), NOT_IMPLEMENTED, ("self", "other"),
+                      (NO_FLOOR_DIVIDE, NO_FLOOR_DIVIDE)))
+FLOOR_DIVIDE_BY = _by_number("floor_divide", lambda a, other: np.floor_divide(a, other),
+                             NOT_IMPLEMENTED, NO_FLOOR_DIVIDE)
+FLOOR_DIVIDE_OF = _by_number("floor_divide", lambda a, other: np.floor_divide(other, a),
+                             NOT_IMPLEMENTED, NO_FLOOR_DIVIDE)
+REMAINDER = row(Op("remainder", quiet(_remainder), "RemainderBackward1", ("self", "other"), (
     D(lambda c, g: g, (), "∂(a mod b)/∂a = 1"),
     D(lambda c, g: -g * floor_divide(c.self, c.other), ("self", "other"),
       "∂(a mod b)/∂b = -⌊a/b⌋"))))
+REMAINDER_BY = _by_number("remainder", lambda a, other: _remainder(a, np.asarray(other, a.dtype)),
+                          "RemainderBackward0", D(lambda c, g: g, (), "∂(a mod s)/∂a = 1"))
+REMAINDER_OF = _by_number("remainder", lambda a, other: _remainder(np.asarray(other, a.dtype), a),
+                          NOT_IMPLEMENTED,
+                          D(_no_derivative("remainder"), (), "s mod a has no derivative"))
+
+
+def _integer_division(input, other, op_pair: tuple[Op, Op]):
+    """Run a division-like row (by a tensor, or by or of a number); an integer division by zero
+    raises as in PyTorch."""
+    tensor_op, number_op = op_pair
+    dt = _dt.result_type(input, other)
+    if dt.category != _dt.FLOAT and np.any(getattr(other, "_data", other) == 0):
+        raise RuntimeError("ZeroDivisionError")
+    if isinstance(other, Tensor) and isinstance(input, Tensor):
+        return _checked(tensor_op, input, other, dtype=dt)
+    tensor, number = (input, other) if isinstance(input, Tensor) else (other, input)
+    return apply(number_op, (tensor,), {"other": number}, dtype=dt)
 
 
 @export(dunders=("__floordiv__",))
 def floor_divide(input, other):
-    return _checked(FLOOR_DIVIDE, input, other)
+    return _integer_division(input, other, (FLOOR_DIVIDE, FLOOR_DIVIDE_BY))
 
 
 @export(torch=False, method=False, dunders=("__rfloordiv__",))
 def _rfloordiv(input, other):
-    return _checked(FLOOR_DIVIDE, other, input)
+    return _integer_division(other, input, (FLOOR_DIVIDE, FLOOR_DIVIDE_OF))
 
 
 @export(dunders=("__mod__",))
 def remainder(input, other):
-    return _checked(REMAINDER, input, other)
+    return _integer_division(input, other, (REMAINDER, REMAINDER_BY))
 
 
 @export(torch=False, method=False, dunders=("__rmod__",))
 def _rmod(input, other):
-    return _checked(REMAINDER, other, input)
+    return _integer_division(other, input, (REMAINDER, REMAINDER_OF))
 
 
 @export(dunders=("__neg__",))
@@ -199,11 +270,192 @@ def square(input):
     return pow(input, 2)
 
 
-# ---- unary math ----------------------------------------------------------------------------
+# ---- PyTorch's float32 math --------------------------------------------------------------
+# torch.exp, torch.log... call MKL's vector math, whose float32 results are the correctly rounded
+# ones nearly always; kernels written with ATen's Vectorized class (sigmoid, softmax...) call
+# SLEEF's expf/logf on whole AVX512 steps and the C library on the rest. Ported below so that
+# .item() and .tolist() agree with PyTorch to the last bit, not only printed tensors.
+F32 = np.float32
+VECTOR_STEP = 32  # TensorIterator's vectorized loop takes 2 x 16 float32 lanes at a time
+
+
+def libm(fn):
+    """`fn` rounded once to float32 from float64: a correctly rounded float32 function."""
+    def forward(a: np.ndarray) -> np.ndarray:
+        with np.errstate(all="ignore"):
+            if a.dtype == np.float32:
+                return fn(a.astype(np.float64)).astype(np.float32)
+            return fn(a)
+    return forward
+
+
+def fma32(a, b, c) -> np.ndarray:
+    # the float64 product of float32 values is exact; the sum may round twice (rarely an ulp)
+    return (np.multiply(a, b, dtype=np.float64) + np.asarray(c, np.float64)).astype(F32)
+
+
+def _pow2i(q: np.ndarray) -> np.ndarray:
+    return ((q + 127).astype(np.int32) << 23).view(F32)
+
+
+def sleef_expf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's xexpf (the u10 expf of ATen's Vectorized<float>::exp), with FMA."""
+    with np.errstate(all="ignore"):
+        q = np.rint(d * F32(1.442695040888963407359924681001892137426645954152985934135449406931))
+        q = np.nan_to_num(q, nan=0.0, posinf=0.0, neginf=0.0).astype(np.int32)
+        s = fma32(q.astype(F32), F32(-0.693145751953125), d)
+        s = fma32(q.astype(F32), F32(-1.428606765330187045e-06), s)
+        u = F32(0.000198527617612853646278381)
+        for c in (0.00139304355252534151077271, 0.00833336077630519866943359,
+                  0.0416664853692054748535156, 0.166666671633720397949219, 0.5):
+            u = fma32(u, s, F32(c))
+        u = F32(1) + fma32(s * s, u, s)
+        half = q >> 1
+        u = u * _pow2i(half) * _pow2i(q - half)
+        u = np.where(d < -104, F32(0), u)
+        u = np.where(d > 100, F32(np.inf), u)
+        return np.where(np.isnan(d), d, u).astype(F32)
+
+
+def _fms(a, b, c):
+    return fma32(a, b, -np.asarray(c, F32))       # a*b - c, exact for a product's error
+
+
+def _log_of_parts(e, n_hi, n_lo, d_hi, d_lo) -> np.ndarray:
+    """e·ln 2 + 2·atanh(n/d) in SLEEF's double-float steps (its logf_u1 and log1pf)."""
+    ln2_hi, ln2_lo = F32(0.69314718246459960938), F32(-1.904654323148236017e-09)
+    s_hi = (ln2_hi * e).astype(F32)
+    s_lo = fma32(ln2_lo, e, _fms(ln2_hi, e, s_hi))
+    t = (F32(1) / d_hi).astype(F32)
+    x_hi = (n_hi * t).astype(F32)
+    v = fma32(-d_lo, t, fma32(-d_hi, t, F32(1)))
+    x_lo = fma32(x_hi, v, fma32(n_lo, t, _fms(t, n_hi, x_hi)))
+    x2 = (x_hi * x_hi).astype(F32)
+    poly = fma32(fma32(F32(0.3027294874), x2, F32(0.3996108174)), x2, F32(0.6666694880))
+    hi = (s_hi + x_hi * F32(2)).astype(F32)
+    lo = ((((s_hi - hi) + x_hi * F32(2)) + s_lo) + x_lo * F32(2)).astype(F32)
+    w = ((x2 * x_hi) * poly).astype(F32)
+    r_hi = (hi + w).astype(F32)
+    return (r_hi + (((hi - r_hi) + w) + lo)).astype(F32)
+
+
+def _exponent(x: np.ndarray) -> np.ndarray:
+    """AVX512's getexp(x · 4/3): the e for which x / 2**e lies in [0.75, 1.5)."""
+    scaled = x * F32(1 / 0.75)
+    _, e = np.frexp(scaled)
+    return np.where(np.isinf(scaled) & np.isfinite(x), 128, e - 1)
+
+
+def _two_sum(x, y):
+    """x + y and its rounding error (SLEEF's dfadd2)."""
+    s = (x + y).astype(F32)
+    v = (s - x).astype(F32)
+    return s, ((x - (s - v)) + (y - v)).astype(F32)
+
+
+def sleef_logf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's xlogf_u1 (ATen's Vectorized<float>::log), AVX512 path."""
+    with np.errstate(all="ignore"):
+        e = _exponent(d)
+        m = np.ldexp(d, -e).astype(F32)
+        r = _log_of_parts(e.astype(F32), *_two_sum(F32(-1), m), *_two_sum(F32(1), m))
+        r = np.where(d == 0, F32(-np.inf), r)
+        r = np.where((d < 0) | np.isnan(d), F32(np.nan), r)
+        return np.where(d == np.inf, F32(np.inf), r).astype(F32)
+
+
+def sleef_log1pf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's xlog1pf (ATen's Vectorized<float>::log1p), AVX512 path."""
+    with np.errstate(all="ignore"):
+        e = _exponent((d + F32(1)).astype(F32))
+        t = np.ldexp(F32(1), -e).astype(F32)
+        m = fma32(d, t, (t - F32(1)).astype(F32))
+        two = (F32(2) + m).astype(F32)
+        r = _log_of_parts(e.astype(F32), m, F32(0), two, ((F32(2) - two) + m).astype(F32))
+        r = np.where(d > F32(1e38), F32(np.inf), r)
+        r = np.where(d < -1, F32(np.nan), r)
+        r = np.where(d == -1, F32(-np.inf), r)
+        r = np.where((d == 0) & np.signbit(d), F32(-0.0), r)
+        return np.where(np.isnan(d), d, r).astype(F32)
+
+
+# glibc's log1pf (fdlibm's s_log1pf.c), what ATen's scalar loops get from std::log1p: it is not
+# correctly rounded, so a float64 log1p differs from it in about 4% of float32 arguments
+_LN2_HI, _LN2_LO = F32(6.9313812256e-01), F32(9.0580006145e-06)
+_LOG1P_POLY = [F32(c) for c in (1.4798198640e-01, 1.5313838422e-01, 1.8183572590e-01,
+                                2.2222198546e-01, 2.8571429849e-01, 4.0000000596e-01,
+                                6.6666668653e-01)]
+
+
+def glibc_log1pf(x: np.ndarray) -> np.ndarray:
+    x = np.asarray(x, F32)
+    hx = x.view(np.int32)
+    with np.errstate(all="ignore"):
+        # k = 0 (use x itself) for -0.2929 < x < 0.41422; else reduce 1 + x = 2^k·u, u ≈ 1
+        near_zero = (hx < 0x3ed413d7) & ((hx > 0) | (hx <= np.int32(-1097468385)))
+        huge = hx >= 0x5a000000
+        u = np.where(huge, x, (F32(1) + x).astype(F32))
+        k = (u.view(np.int32) >> 23) - 127
+        c = np.where(k > 0, F32(1) - (u - x), x - (u - F32(1))).astype(F32)
+        c = np.where(huge, F32(0), c / u).astype(F32)
+        mantissa = u.view(np.int32) & 0x007fffff
+        low = mantissa < 0x3504f7
+        u = np.where(low, mantissa | 0x3f800000, mantissa | 0x3f000000).astype(np.int32).view(F32)
+        k = np.where(near_zero, 0, np.where(low, k, k + 1))
+        hu = np.where(near_zero, 1, np.where(low, mantissa, (0x00800000 - mantissa) >> 2))
+        f = np.where(near_zero, x, u - F32(1)).astype(F32)
+        c = np.where(near_zero, F32(0), c)
+        kf = k.astype(F32)
+        hfsq = (F32(0.5) * f * f).astype(F32)
+        # |f| < 2**-20
+        r_flat = (hfsq * (F32(1) - F32(0.66666666666666666) * f)).astype(F32)
+        flat = np.where(k == 0, f - r_flat, kf * _LN2_HI - ((r_flat - (kf * _LN2_LO + c)) - f))
+        flat = np.where(f == 0, np.where(k == 0, F32(0), kf * _LN2_HI + (c + kf * _LN2_LO)), flat)
+        s = (f / (F32(2) + f)).astype(F32)
+        z = (s * s).astype(F32)
+        poly = _LOG1P_POLY[0]
+        for coefficient in _LOG1P_POLY[1:]:
+            poly = (coefficient + z * poly).astype(F32)
+        r = (z * poly).astype(F32)
+        out = np.where(k == 0, f - (hfsq - s * (hfsq + r)),
+                       kf * _LN2_HI - ((hfsq - (s * (hfsq + r) + (kf * _LN2_LO + c))) - f))
+        out = np.where(hu == 0, flat, out).astype(F32)
+        magnitude = hx & 0x7fffffff
+        tiny = (hx < 0x3ed413d7) & (magnitude < 0x31000000)      # |x| < 2**-29
+        out = np.where(tiny, np.where(magnitude < 0x24800000, x, x - x * x * F32(0.5)), out)
+        out = np.where((hx < 0) & (magnitude >= 0x3f800000),
+                       np.where(x == -1, F32(-np.inf), F32(np.nan)), out)
+        return np.where(hx >= 0x7f800000, x + x, out).astype(F32)
+
+
+def c_log1p(a: np.ndarray) -> np.ndarray:
+    """std::log1p as ATen's scalar loops call it."""
+    return glibc_log1pf(a) if a.dtype == np.float32 else np.log1p(a)
+
+
+def by_steps(vectorized, scalar):
+    """An elementwise float32 function as TensorIterator runs it: `vectorized` on whole steps
+    of 32 elements (in memory order), `scalar` on the rest; float64 always takes `scalar`."""
+    def forward(a: np.ndarray) -> np.ndarray:
+        n = a.size - a.size % VECTOR_STEP
+        if a.dtype != np.float32 or n == 0:
+            return scalar(a)
+        flat = a.reshape(-1)
+        out = np.empty_like(flat)
+        out[:n] = vectorized(flat[:n])
+        out[n:] = scalar(flat[n:])
+        return out.reshape(a.shape)
+    return forward
+
+
+exp_kernel = by_steps(sleef_expf, libm(np.exp))
+
+
+# ---- unary math --------------------------------------------------------------------------
 def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: str,
           dtypes: str = "float"):
     """Define an elementwise op: its row, torch.<name>, Tensor.<name> and Tensor.<name>_."""
-    op = row(Op(name, forward, grad_fn, ("self",), (D(derivative, uses, formula),), dtypes))
+    op = row(Op(name, quiet(forward), grad_fn, ("self",), (D(derivative, uses, formula),), dtypes))
 
     def function(input):
         return apply(op, (input,))
@@ -214,18 +466,19 @@ def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: st
 
 LN2, LN10 = math.log(2.0), math.log(10.0)
 # name       NumPy      grad_fn          derivative (c: node, g: incoming gradient)      saved
-exp = unary("exp", np.exp, "ExpBackward0", lambda c, g: g * c.result, ("result",), "∂eˣ/∂x = eˣ")
-unary("exp2", np.exp2, "Exp2Backward0", lambda c, g: g * c.result * LN2, ("result",),
+exp = unary("exp", libm(np.exp), "ExpBackward0", lambda c, g: g * c.result, ("result",),
+            "∂eˣ/∂x = eˣ")
+unary("exp2", libm(np.exp2), "Exp2Backward0", lambda c, g: g * c.result * LN2, ("result",),
       "∂2ˣ/∂x = 2ˣ·ln 2")
-unary("expm1", np.expm1, "Expm1Backward0", lambda c, g: g * (c.result + 1), ("result",),
+unary("expm1", libm(np.expm1), "Expm1Backward0", lambda c, g: g * (c.result + 1), ("result",),
       "∂(eˣ-1)/∂x = eˣ")
-log = unary("log", np.log, "LogBackward0", lambda c, g: g / c.self, ("self",),
+log = unary("log", libm(np.log), "LogBackward0", lambda c, g: g / c.self, ("self",),
             "∂ln x/∂x = 1/x")
-unary("log2", np.log2, "Log2Backward0", lambda c, g: g / (c.self * LN2), ("self",),
+unary("log2", libm(np.log2), "Log2Backward0", lambda c, g: g / (c.self * LN2), ("self",),
       "∂log₂x/∂x = 1/(x·ln 2)")
-unary("log10", np.log10, "Log10Backward0", lambda c, g: g / (c.self * LN10), ("self",),
+unary("log10", libm(np.log10), "Log10Backward0", lambda c, g: g / (c.self * LN10), ("self",),
       "∂log₁₀x/∂x = 1/(x·ln 10)")
-unary("log1p", np.log1p, "Log1PBackward0", lambda c, g: g / (c.self + 1), ("self",),
+unary("log1p", libm(np.log1p), "Log1PBackward0", lambda c, g: g / (c.self + 1), ("self",),
       "∂ln(1+x)/∂x = 1/(1+x)")
 unary("sqrt", np.sqrt, "SqrtBackward0", lambda c, g: g / (2 * c.result), ("result",),
       "∂√x/∂x = 1/(2√x)")
@@ -233,35 +486,38 @@ rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), "RsqrtBackward0",
       lambda c, g: -0.5 * g * c.result ** 3, ("result",), "∂x^(-½)/∂x = -½·x^(-3/2)")
 reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype), "ReciprocalBackward0",
                    lambda c, g: -g * c.result * c.result, ("result",), "∂(1/x)/∂x = -1/x²")
-sin = unary("sin", np.sin, "SinBackward0", lambda c, g: g * cos(c.self), ("self",), "∂sin x/∂x = cos x")
-cos = unary("cos", np.cos, "CosBackward0", lambda c, g: -g * sin(c.self), ("self",),
+sin = unary("sin", libm(np.sin), "SinBackward0", lambda c, g: g * cos(c.self), ("self",),
+            "∂sin x/∂x = cos x")
+cos = unary("cos", libm(np.cos), "CosBackward0", lambda c, g: -g * sin(c.self), ("self",),
       "∂cos x/∂x = -sin x")
-unary("tan", np.tan, "TanBackward0", lambda c, g: g * (1 + c.result * c.result), ("result",),
+unary("tan", libm(np.tan), "TanBackward0", lambda c, g: g * (1 + c.result * c.result), ("result",),
       "∂tan x/∂x = 1 + tan²x")
-unary("asin", np.arcsin, "AsinBackward0", lambda c, g: g * rsqrt(1 - c.self * c.self),
+unary("asin", libm(np.arcsin), "AsinBackward0", lambda c, g: g * rsqrt(1 - c.self * c.self),
       ("self",), "∂asin x/∂x = 1/√(1-x²)")
-unary("acos", np.arccos, "AcosBackward0", lambda c, g: -g * rsqrt(1 - c.self * c.self),
+unary("acos", libm(np.arccos), "AcosBackward0", lambda c, g: -g * rsqrt(1 - c.self * c.self),
       ("self",), "∂acos x/∂x = -1/√(1-x²)")
-unary("atan", np.arctan, "AtanBackward0", lambda c, g: g / (1 + c.self * c.self), ("self",),
+unary("atan", libm(np.arctan), "AtanBackward0", lambda c, g: g / (1 + c.self * c.self), ("self",),
       "∂atan x/∂x = 1/(1+x²)")
-sinh = unary("sinh", np.sinh, "SinhBackward0", lambda c, g: g * cosh(c.self), ("self",),
+sinh = unary("sinh", libm(np.sinh), "SinhBackward0", lambda c, g: g * cosh(c.self), ("self",),
       "∂sinh x/∂x = cosh x")
-cosh = unary("cosh", np.cosh, "CoshBackward0", lambda c, g: g * sinh(c.self), ("self",),
+cosh = unary("cosh", libm(np.cosh), "CoshBackward0", lambda c, g: g * sinh(c.self), ("self",),
       "∂cosh x/∂x = sinh x")
-unary("tanh", np.tanh, "TanhBackward0", lambda c, g: g * (1 - c.result * c.result), ("result",),
-      "∂tanh x/∂x = 1 - tanh²x")
-unary("sigmoid", lambda a: _sigmoid(a), "SigmoidBackward0",
-      lambda c, g: g * c.result * (1 - c.result), ("result",), "∂σ(x)/∂x = σ(x)(1 - σ(x))")
+unary("tanh", libm(np.tanh), "TanhBackward0", lambda c, g: g * (1 - c.result * c.result),
+      ("result",), "∂tanh x/∂x = 1 - tanh²x")
+sigmoid = unary("sigmoid", lambda a: _sigmoid(a), "SigmoidBackward0",
+                lambda c, g: g * (1 - c.result) * c.result, ("result",),
+                "∂σ(x)/∂x = σ(x)(1 - σ(x))")
 unary("erf", lambda a: _erf(a), "ErfBackward0",
       lambda c, g: g * (2 / math.sqrt(math.pi)) * exp(-(c.self * c.self)), ("self",),
       "∂erf x/∂x = 2/√π·e^(-x²)")
 unary("relu", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False), "ReluBackward0",
-      lambda c, g: g * (c.result > 0), ("result",), "∂relu(x)/∂x = 1 if x > 0 else 0",
+      # threshold_backward: a zero where x <= 0, never the -0. that g * mask would give
+      lambda c, g: where(c.result > 0, g, 0.0), ("result",), "∂relu(x)/∂x = 1 if x > 0 else 0",
       dtypes="keep")
-unary("abs", np.abs, "AbsBackward0", lambda c, g: g * sign(c.self), ("self",),
+unary("abs", lambda a: _abs(a), "AbsBackward0", lambda c, g: g * sign(c.self), ("self",),
       "∂|x|/∂x = sign(x)", dtypes="keep")
-sign = unary("sign", np.sign, "SignBackward0", lambda c, g: g * 0, (), "∂sign(x)/∂x = 0",
-      dtypes="keep")
+sign = unary("sign", lambda a: _sign(a), "SignBackward0", lambda c, g: g * 0, (),
+             "∂sign(x)/∂x = 0", dtypes="keep")
 trunc = unary("trunc", np.trunc, "TruncBackward0", lambda c, g: g * 0, (), "∂trunc(x)/∂x = 0",
       dtypes="keep")
 unary("floor", np.floor, "FloorBackward0", lambda c, g: g * 0, (), "∂⌊x⌋/∂x = 0", dtypes="keep")
@@ -271,10 +527,307 @@ unary("round", np.round, "RoundBackward0", lambda c, g: g * 0, (), "∂round(x)/
 
 
 def _sigmoid(a: np.ndarray) -> np.ndarray:
-    # the stable form: never exp of a large positive number
-    e = np.exp(-np.abs(a))
-    return np.where(a >= 0, 1 / (1 + e), e / (1 + e)).astype(a.dtype, copy=False)
+    # PyTorch's kernel, 1 / (1 + e^-x): e^-x overflows to inf for x < -88 (float32), giving 0
+    with np.errstate(over="ignore"):
+        return np.reciprocal(exp_kernel(-a) + a.dtype.type(1))
+
+
+def _abs(a: np.ndarray) -> np.ndarray:
+    if a.dtype == np.bool_:
+        raise NotImplementedError('"abs_cpu" not implemented for \'Bool\'')
+    return np.abs(a)
+
+
+def _sign(a: np.ndarray) -> np.ndarray:
+    # PyTorch's (0 < x) - (x < 0): sign(nan) and sign(-0.) are 0, a bool stays itself
+    if a.dtype == np.bool_:
+        return a.copy()
+    return (0 < a).astype(a.dtype) - (a < 0).astype(a.dtype)
 
 
 def _erf(a: np.ndarray) -> np.ndarray:
     return np.vectorize(math.erf, otypes=[a.dtype])(a) if a.size else a.copy()
+
+
+# ---- bounds: maximum, minimum, clamp -----------------------------------------------------
+def _split_tie(c, g, loses):
+    # PyTorch: where(a == b, grad / 2, grad).masked_fill_(loses, 0): a tie shares the gradient
+    return masked_fill(where(eq(c.self, c.other), g / 2, g), loses, 0)
+
+
+MAXIMUM = row(Op("maximum", quiet(np.maximum), "MaximumBackward0", ("self", "other"), (
+    D(lambda c, g: _split_tie(c, g, lt(c.self, c.other)), ("self", "other"),
+      "∂max(a, b)/∂a = 1 if a > b, ½ if a = b, else 0"),
+    D(lambda c, g: _split_tie(c, g, gt(c.self, c.other)), ("self", "other"),
+      "∂max(a, b)/∂b = 1 if b > a, ½ if a = b, else 0"))))
+MINIMUM = row(Op("minimum", quiet(np.minimum), "MinimumBackward0", ("self", "other"), (
+    D(lambda c, g: _split_tie(c, g, gt(c.self, c.other)), ("self", "other"),
+      "∂min(a, b)/∂a = 1 if a < b, ½ if a = b, else 0"),
+    D(lambda c, g: _split_tie(c, g, lt(c.self, c.other)), ("self", "other"),
+      "∂min(a, b)/∂b = 1 if b < a, ½ if a = b, else 0"))))
+
+
+def _tensors_only(name: str, input, other) -> None:
+    for position, (arg, value) in enumerate((("input", input), ("other", other)), 1):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"{name}(): argument '{arg}' (position {position}) must be Tensor, "
+                            f"not {type(value).__name__}")
+
+
+@export()
+def maximum(input, other):
+    _tensors_only("maximum", input, other)
+    return _checked(MAXIMUM, input, other)
+
+
+@export()
+def minimum(input, other):
+    _tensors_only("minimum", input, other)
+    return _checked(MINIMUM, input, other)
+
+
+def clamp_array(a: np.ndarray, min, max) -> np.ndarray:
+    # min(max(x, lo), hi), as PyTorch's kernel: nan in x or in a bound propagates
+    if min is not None:
+        a = np.maximum(a, min)
+    if max is not None:
+        a = np.minimum(a, max)
+    return a
+
+
+def _inside(x, lo, hi):
+    """Where lo <= x <= hi (None: no bound), the elements clamp lets through."""
+    if lo is None:
+        return le(x, hi)
+    if hi is None:
+        return ge(x, lo)
+    return logical_and(ge(x, lo), le(x, hi))
+
+
+def _pass_inside(c, g):
+    return where(_inside(c.self, c.min, c.max), g, 0.0)
+
+
+def _clamp_min_grad(c, g):
+    # the lower bound is what comes out where x is below it, unless the bounds cross (max wins)
+    below = lt(c.self, c.min)
+    return where(below if c.max is None else logical_and(below, lt(c.min, c.max)), g, 0.0)
+
+
+def _clamp_max_grad(c, g):
+    above = gt(c.self, c.max)
+    return where(above if c.min is None else logical_or(above, lt(c.max, c.min)), g, 0.0)
+
+
+def _clamp_as(a, min, max, dtype):
+    return clamp_array(a.astype(dtype, copy=False), None if min is None else min.astype(dtype),
+                       None if max is None else max.astype(dtype))
+
+
+CLAMP = row(Op("clamp", clamp_array, "ClampBackward1", ("self",), (
+    D(_pass_inside, ("self",), "∂clamp(x, lo, hi)/∂x = 1 if lo ≤ x ≤ hi else 0"),)))
+# bounds that are tensors: an absent one is a None input (its edge is (None, 0), as in PyTorch)
+CLAMP_TENSOR = row(Op("clamp", _clamp_as, "ClampBackward0", ("self", "min", "max"), (
+    D(_pass_inside, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂x = 1 if lo ≤ x ≤ hi else 0"),
+    D(_clamp_min_grad, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂lo = 1 if x < lo < hi"),
+    D(_clamp_max_grad, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂hi = 1 if x > hi or hi < lo")),
+    dtypes="keep"))
+CLAMP_MIN = row(Op("clamp_min", lambda a, min: np.maximum(a, min), "ClampMinBackward0",
+                   ("self",), (
+    D(lambda c, g: where(ge(c.self, c.min), g, 0.0), ("self",), "∂max(x, lo)/∂x = 1 if x ≥ lo"),)))
+CLAMP_MIN_TENSOR = row(Op("clamp_min", np.maximum, "ClampMinBackward1", ("self", "min"), (
+    D(lambda c, g: where(ge(c.self, c.min), g, 0.0), ("self", "min"),
+      "∂max(x, lo)/∂x = 1 if x ≥ lo"),
+    D(lambda c, g: where(lt(c.self, c.min), g, 0.0), ("self", "min"),
+      "∂max(x, lo)/∂lo = 1 if x < lo"))))
+CLAMP_MAX = row(Op("clamp_max", lambda a, max: np.minimum(a, max), "ClampMaxBackward0",
+                   ("self",), (
+    D(lambda c, g: where(le(c.self, c.max), g, 0.0), ("self",), "∂min(x, hi)/∂x = 1 if x ≤ hi"),)))
+CLAMP_MAX_TENSOR = row(Op("clamp_max", np.minimum, "ClampMaxBackward1", ("self", "max"), (
+    D(lambda c, g: where(le(c.self, c.max), g, 0.0), ("self", "max"),
+      "∂min(x, hi)/∂x = 1 if x ≤ hi"),
+    D(lambda c, g: where(gt(c.self, c.max), g, 0.0), ("self", "max"),
+      "∂min(x, hi)/∂hi = 1 if x > hi"))))
+
+CLAMP_SIGNATURES = {
+    "clamp": (" * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
+              " * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)\n"),
+    "clamp_min": (" * (Tensor input, Tensor min, *, Tensor out = None)\n"
+                  " * (Tensor input, Number min, *, Tensor out = None)\n"),
+    "clamp_max": (" * (Tensor input, Tensor max, *, Tensor out = None)\n"
+                  " * (Tensor input, Number max, *, Tensor out = None)\n"),
+}
+
+
+def invalid_arguments(name: str, args, signatures: str) -> TypeError:
+    """PyTorch's message for a call that matches none of a function's signatures."""
+    got = ", ".join("Tensor" if isinstance(a, Tensor) else type(a).__name__ for a in args)
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({got}), but "
+                     f"expected one of:\n{signatures}")
+
+
+def _bad_bounds(name: str, args) -> TypeError:
+    return invalid_arguments(name, args, CLAMP_SIGNATURES[name])
+
+
+def _bound_dtype(input, *bounds) -> _dt.DType:
+    return _dt.result_type(input, *(b for b in bounds if b is not None))
+
+
+def _clamp(input, min, max, method: bool):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    given = [b for b in (min, max) if b is not None]
+    if any(isinstance(b, Tensor) for b in given):
+        if not all(isinstance(b, Tensor) for b in given):
+            if method:
+                raise invalid_arguments("clamp", given, _clamp_method_signatures(given))
+            raise _bad_bounds("clamp", (input, *given))
+        for b in given:
+            if b._data.shape != input._data.shape:
+                _broadcastable(input, b)
+        dt = _bound_dtype(input, min, max)
+        return apply(CLAMP_TENSOR, (input, min, max), {"dtype": dt.np})
+    return apply(CLAMP, (input,), {"min": min, "max": max}, dtype=_bound_dtype(input, min, max))
+
+
+def _clamp_method_signatures(given) -> str:
+    # the method form lists its signatures without `input`, each with every argument marked
+    marked = ", ".join(f"!{'Tensor' if isinstance(b, Tensor) else type(b).__name__}!"
+                       for b in given)
+    return "".join(f" * ({kind} min = None, {kind} max = None)\n      didn't match because some "
+                   f"of the arguments have invalid types: ({marked})\n"
+                   for kind in ("Tensor", "Number"))
+
+
+@export("clamp", "clip", method=False)
+def clamp(input, min=None, max=None):
+    return _clamp(input, min, max, method=False)
+
+
+@export("clamp", "clip", torch=False)
+def _clamp_method(input, min=None, max=None):
+    return _clamp(input, min, max, method=True)
+
+
+@export()
+def clamp_min(input, min=None):
+    if isinstance(min, Tensor):
+        return _checked(CLAMP_MIN_TENSOR, input, min)
+    if not isinstance(min, NUMBER):
+        raise _bad_bounds("clamp_min", (input,) if min is None else (input, min))
+    return apply(CLAMP_MIN, (input,), {"min": min}, dtype=_bound_dtype(input, min))
+
+
+@export()
+def clamp_max(input, max=None):
+    if isinstance(max, Tensor):
+        return _checked(CLAMP_MAX_TENSOR, input, max)
+    if not isinstance(max, NUMBER):
+        raise _bad_bounds("clamp_max", (input,) if max is None else (input, max))
+    return apply(CLAMP_MAX, (input,), {"max": max}, dtype=_bound_dtype(input, max))
+
+
+def _broadcastable(a: Tensor, b: Tensor) -> None:
+    try:
+        np.broadcast_shapes(a._data.shape, b._data.shape)
+    except ValueError:
+        raise broadcast_error(a, b) from None
+
+
+# ---- more arithmetic: fmod, lerp, hypot, and products with a number ----------------------
+FMOD = row(Op("fmod", quiet(lambda a, other: np.fmod(a, other)), "FmodBackward0", ("self",), (
+    D(lambda c, g: g, (), "∂fmod(a, s)/∂a = 1"),)))
+FMOD_TENSOR = row(Op("fmod", quiet(np.fmod), "FmodBackward1", ("self", "other"), (
+    D(lambda c, g: g, (), "∂fmod(a, b)/∂a = 1"),
+    D(lambda c, g: -g * div(c.self, c.other, rounding_mode="trunc"), ("self", "other"),
+      "∂fmod(a, b)/∂b = -trunc(a/b)"))))
+
+
+@export()
+def fmod(input, other):
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor, *NUMBER)):
+        raise invalid_arguments("fmod", (input, other),
+                                " * (Tensor input, Tensor other, *, Tensor out = None)\n"
+                                " * (Tensor input, Number other, *, Tensor out = None)\n")
+    return _integer_division(input, other, (FMOD_TENSOR, FMOD))
+
+
+def _lerp(start: np.ndarray, end: np.ndarray, weight) -> np.ndarray:
+    # PyTorch's vectorized kernel: fma(w, end - start, start) when |w| < 0.5, else
+    # fma(w - 1, end - start, end); a float32 fma is exact in float64 before its one rounding
+    w = np.asarray(weight, start.dtype)
+    wide = np.float64 if start.dtype == np.float32 else start.dtype
+    small = np.abs(w) < 0.5
+    coeff = np.where(small, w, w - start.dtype.type(1)).astype(wide)
+    base = np.where(small, start, end).astype(wide)
+    return (coeff * (end - start).astype(wide) + base).astype(start.dtype)
+
+
+LERP = row(Op("lerp", _lerp, "LerpBackward0", ("self", "end"), (
+    D(lambda c, g: g * (1 - c.weight), (), "∂lerp(a, b, w)/∂a = 1 - w"),
+    D(lambda c, g: g * c.weight, (), "∂lerp(a, b, w)/∂b = w"))))
+LERP_TENSOR = row(Op("lerp", _lerp, "LerpBackward1", ("self", "end", "weight"), (
+    D(lambda c, g: g * (1 - c.weight), ("weight",), "∂lerp(a, b, w)/∂a = 1 - w"),
+    D(lambda c, g: g * c.weight, ("weight",), "∂lerp(a, b, w)/∂b = w"),
+    D(lambda c, g: g * (c.end - c.self), ("self", "end"), "∂lerp(a, b, w)/∂w = b - a"))))
+
+
+@export()
+def lerp(input, end, weight):
+    if not isinstance(end, Tensor) or not isinstance(weight, (Tensor, *NUMBER)):
+        raise invalid_arguments(
+            "lerp", (input, end, weight),
+            " * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n"
+            " * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n")
+    tensors = (("end", end), ("weight", weight)) if isinstance(weight, Tensor) else (("end", end),)
+    for name, t in tensors:
+        if t.dtype is not input.dtype:
+            raise RuntimeError(f"expected dtype {C_TYPE_NAMES[input.dtype.name]} for `{name}` "
+                               f"but got dtype {C_TYPE_NAMES[t.dtype.name]}")
+    kind = "tensor" if isinstance(weight, Tensor) else "scalar"
+    if input.dtype.category != _dt.FLOAT:
+        raise NotImplementedError(f'"lerp_kernel_{kind}" not implemented for '
+                                  f"'{_dt.type_name(input.dtype)}'")
+    if kind == "tensor":
+        return apply(LERP_TENSOR, (input, end, weight))
+    return apply(LERP, (input, end), {"weight": weight})
+
+
+HYPOT = row(Op("hypot", np.hypot, "HypotBackward0", ("self", "other"), (
+    D(lambda c, g: g * c.self / c.result, ("self", "result"), "∂√(a²+b²)/∂a = a/√(a²+b²)"),
+    D(lambda c, g: g * c.other / c.result, ("other", "result"), "∂√(a²+b²)/∂b = b/√(a²+b²)"))))
+
+
+@export()
+def hypot(input, other):
+    _tensors_only("hypot", input, other)
+    dt = _dt.result_type(input, other)
+    if dt.category != _dt.FLOAT:
+        raise NotImplementedError(f"\"hypot_cpu\" not implemented for '{_dt.type_name(dt)}'")
+    return _checked(HYPOT, input, other)
+
+
+# what C++ code inside PyTorch produces when it scales a tensor by a number (at::mul(t, Scalar))
+MUL_SCALAR = row(Op("mul", quiet(lambda a, other: np.multiply(a, np.asarray(other, a.dtype))),
+                    "MulBackward1", ("self",), (
+    D(lambda c, g: g * c.other, (), "∂(a·s)/∂a = s"),)))
+DIV_SCALAR = row(Op("div", quiet(lambda a, other: np.true_divide(a, np.asarray(other, a.dtype))),
+                    "DivBackward1", ("self",), (
+    D(lambda c, g: g / c.other, (), "∂(a/s)/∂a = 1/s"),), dtypes="float"))
+
+
+def scale(input: Tensor, factor) -> Tensor:
+    """input * factor as PyTorch's own C++ code computes it: a MulBackward1 node."""
+    return apply(MUL_SCALAR, (input,), {"other": factor}, dtype=_dt.result_type(input, factor))
+
+
+def divide_by(input: Tensor, divisor) -> Tensor:
+    """input / divisor as PyTorch's own C++ code computes it: a DivBackward1 node."""
+    return apply(DIV_SCALAR, (input,), {"other": divisor}, dtype=_dt.result_type(input, divisor))
+
+
+# C++ type names, as PyTorch's messages spell a dtype in some checks
+C_TYPE_NAMES = {"bool": "bool", "uint8": "unsigned char", "int8": "signed char",
+                "int16": "short int", "int32": "int", "int64": "long int", "float16": "c10::Half",
+                "float32": "float", "float64": "double"}

@@ -59,7 +59,17 @@ VIEW = row(Op("view", lambda a, shape: np.reshape(a, shape, copy=False), "ViewBa
 UNSAFE_VIEW = row(Op("_unsafe_view", lambda a, shape: a.reshape(shape), "UnsafeViewBackward0",
                      ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (),
                                    "∂reshape(x)/∂x = reshape back"),), dtypes="keep"))
-EXPAND = row(Op("expand", lambda a, shape: np.broadcast_to(a, shape), "ExpandBackward0",
+
+
+def _expanded(a: np.ndarray, shape) -> np.ndarray:
+    """A writable view of `a` broadcast to `shape` (np.broadcast_to's is read-only; PyTorch lets
+    a part of an expanded tensor that has no repeated element be written)."""
+    lead = len(shape) - a.ndim
+    strides = (0,) * lead + tuple(0 if n == 1 else step for n, step in zip(a.shape, a.strides))
+    return np.lib.stride_tricks.as_strided(a, shape, strides)
+
+
+EXPAND = row(Op("expand", _expanded, "ExpandBackward0",
                 ("self",), (D(lambda c, g: sum_to_size(g, c.shapes[0]), (),
                               "∂expand(x)/∂x = sum over the copies"),), dtypes="keep", view=True))
 UNSQUEEZE = row(Op("unsqueeze", lambda a, dim: np.expand_dims(a, dim), "UnsqueezeBackward0",
@@ -78,8 +88,9 @@ T = row(Op("t", lambda a: a.T, "TBackward0", ("self",), (
 PERMUTE = row(Op("permute", lambda a, dims: np.transpose(a, dims), "PermuteBackward0", ("self",), (
     D(lambda c, g: g.permute(tuple(np.argsort(c.dims))), (), "∂permute(x)/∂x = permute back"),),
     dtypes="keep", view=True))
-CLONE = row(Op("clone", np.copy, "CloneBackward0", ("self",), (
-    D(lambda c, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
+# order "K" keeps the input's layout (torch's preserve_format); contiguous() asks for "C"
+CLONE = row(Op("clone", lambda a, order="K": np.array(a, order=order), "CloneBackward0",
+                ("self",), (D(lambda c, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
 
 
 @export()
@@ -203,11 +214,12 @@ def t(input):
 
 @export()
 def permute(input, *dims):
-    dims = tuple(input._dim(d) for d in sizes(dims))
+    dims = sizes(dims)
     if len(dims) != input.ndim:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
                            f"not match the length of the desired ordering of dimensions i.e. "
                            f"input.dim() = {input.ndim} is not equal to len(dims) = {len(dims)}")
+    dims = tuple(input._dim(d) for d in dims)
     if len(set(dims)) != len(dims):
         raise RuntimeError("permute(): duplicate dims are not allowed.")
     return apply(PERMUTE, (input,), {"dims": dims})
@@ -222,7 +234,7 @@ def clone(input, *, memory_format=None):
 def contiguous(input, memory_format=None):
     if input._data.flags.c_contiguous:
         return input
-    return apply(CLONE, (input,))
+    return apply(CLONE, (input,), {"order": "C"})
 
 
 def transposed_all(input) -> Tensor:

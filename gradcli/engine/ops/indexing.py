@@ -1,0 +1,714 @@
+"""Picking elements by position: x[...], x[...] = v, CopySlices, gather, take, diagonal, tril."""
+from __future__ import annotations
+
+import operator
+import warnings
+from functools import lru_cache, partial
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..dispatch import D, Op, apply
+from ..factories import tensor as _tensor
+from ..graph import Node, SavedResult
+from ..tensor import Tensor
+from . import inplace
+from .registry import export, row
+from .shape import expand, unsqueeze, view
+
+INT64_MAX = 2 ** 63 - 1
+SEQUENCE_AS_TUPLE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed "
+    "in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
+    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error or "
+    "a different result (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:349.)")
+BYTE_INDEX = ("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+              "instead. (Triggered internally at "
+              "/__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)")
+BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+             "valid indices (got {})")
+INDEX_DTYPE = "tensors used as indices must be long, int, byte or bool tensors"
+ZERO_DIM = ("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` "
+            "in C++ to convert a 0-dim tensor to a number")
+
+
+def at_dim(dim: int, key) -> tuple:
+    """A NumPy index applying `key` to dimension `dim` (the Ellipsis keeps 0-d results arrays)."""
+    return (slice(None),) * dim + (key, Ellipsis)
+
+
+def _embed(g: np.ndarray, sizes, key) -> np.ndarray:
+    out = np.zeros(sizes, dtype=g.dtype)
+    out[key] = g
+    return out
+
+
+def _zeros(shape, like: Tensor) -> Tensor:
+    return Tensor._make(np.zeros(shape, dtype=like._data.dtype))
+
+
+def _keep(result, **values):
+    """Save index tensors on `result`'s node as PyTorch does: version-checked, freed by backward."""
+    node = result.grad_fn
+    if node is not None:
+        saved = node._saved if node._saved is not None else {}
+        for name, v in values.items():
+            saved[name] = (v, v._vc, v._vc.value) if isinstance(v, Tensor) else (v, None, None)
+        node._saved = saved
+    return result
+
+
+def _shape(shape) -> str:
+    return f"[{', '.join(map(str, shape))}]"
+
+
+# ---- views: select, slice, alias, and their backwards ----------------------------------------
+SELECT_BACKWARD = row(Op("select_backward", lambda g, sizes, dim, index: _embed(
+    g, sizes, at_dim(dim, index)), "SelectBackwardBackward0", ("grad_output",), (
+    D(lambda c, g: select(g, c.dim, c.index), (), "∂select_backward(g)/∂g = select"),),
+    dtypes="keep"))
+SLICE_BACKWARD = row(Op("slice_backward", lambda g, sizes, dim, start, end, step: _embed(
+    g, sizes, at_dim(dim, slice(start, end, step))), "SliceBackwardBackward0", ("grad_output",), (
+    D(lambda c, g: _slice_row(g, c.dim, c.start, c.end, c.step), (),
+      "∂slice_backward(g)/∂g = slice"),), dtypes="keep"))
+SELECT = row(Op("select", lambda a, dim, index: a[at_dim(dim, index)], "SelectBackward0",
+                ("self",), (
+    D(lambda c, g: apply(SELECT_BACKWARD, (g,), {"sizes": c.shapes[0], "dim": c.dim,
+                                                 "index": c.index}), (),
+      "∂x[i]/∂x = 1 at i, 0 elsewhere"),), dtypes="keep", view=True))
+SLICE = row(Op("slice", lambda a, dim, start, end, step: a[at_dim(dim, slice(start, end, step))],
+               "SliceBackward0", ("self",), (
+    D(lambda c, g: apply(SLICE_BACKWARD, (g,), {"sizes": c.shapes[0], "dim": c.dim,
+                                                "start": c.start, "end": c.end, "step": c.step}),
+      (), "∂x[a:b]/∂x = 1 inside the slice, 0 outside"),), dtypes="keep", view=True))
+ALIAS = row(Op("alias", lambda a: a.view(), "AliasBackward0", ("self",), (
+    D(lambda c, g: g, (), "∂x[...]/∂x = 1"),), dtypes="keep", view=True))
+
+
+def _slice_row(input: Tensor, dim: int, start: int, end: int, step: int) -> Tensor:
+    return apply(SLICE, (input,), {"dim": dim, "start": start, "end": end, "step": step})
+
+
+@export()
+def select(input, dim, index):
+    if input.ndim == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
+    d = input._dim(dim)
+    index = operator.index(index)
+    n = input._data.shape[d]
+    if not -n <= index < n:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{_shape(input.shape)} at dimension {d}")
+    return apply(SELECT, (input,), {"dim": d, "index": index % n})
+
+
+@export()
+def narrow(input, dim, start, length):
+    if input.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    start, length = operator.index(start), operator.index(length)
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
+    d = input._dim(dim)
+    n = input._data.shape[d]
+    if not -n <= start <= n:
+        raise IndexError(f"start out of range (expected to be in range of [{-n}, {n}], but got "
+                         f"{start})")
+    start = start + n if start < 0 else start
+    if start > n - length:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+    return _slice_row(input, d, start, start + length, 1)
+
+
+# ---- advanced indexing: index, index_put -----------------------------------------------------
+def _key(indices) -> tuple:
+    """PyTorch's list of optional index tensors as a NumPy index (masks become positions)."""
+    key = []
+    for t in indices:
+        if t is None:
+            key.append(slice(None))
+        elif t._data.dtype in (np.bool_, np.uint8):
+            key.extend(np.nonzero(t._data))
+        else:
+            key.append(t._data.astype(np.int64))
+    return tuple(key)
+
+
+def _check(shape, indices) -> None:
+    """PyTorch's refusals of index tensors: dtype, mask shape, broadcasting, bounds."""
+    if sum(1 if t is None else _taken(t) for t in indices) > len(shape):
+        raise IndexError(f"too many indices for tensor of dimension {len(shape)}")
+    d, arrays = 0, []
+    for t in indices:
+        if t is None:
+            d += 1
+            continue
+        a = t._data
+        if a.dtype in (np.bool_, np.uint8):
+            if a.dtype == np.uint8:
+                warnings.warn(BYTE_INDEX, UserWarning, stacklevel=3)
+            for k, n in enumerate(a.shape):
+                if shape[d + k] != n:
+                    raise IndexError(f"The shape of the mask {_shape(a.shape)} at index {k} does "
+                                     f"not match the shape of the indexed tensor {_shape(shape)} "
+                                     f"at index {d + k}")
+            arrays.extend((p, d + k) for k, p in enumerate(np.nonzero(a)))
+            d += a.ndim
+        elif a.dtype in (np.int64, np.int32):
+            arrays.append((a, d))
+            d += 1
+        else:
+            raise IndexError(INDEX_DTYPE)
+    try:
+        np.broadcast_shapes(*(a.shape for a, _ in arrays))
+    except ValueError:
+        raise IndexError("shape mismatch: indexing tensors could not be broadcast together with "
+                         f"shapes {', '.join(_shape(a.shape) for a, _ in arrays)}") from None
+    for j, (a, dim) in enumerate(arrays):
+        n = shape[dim]
+        bad = a[(a >= n) | (a < -n)]
+        if bad.size:
+            raise IndexError(f"index {bad.flat[0]} is out of bounds for dimension {j} with size "
+                             f"{n}")
+
+
+def _put(a, values, key, accumulate):
+    out = a.copy()
+    if accumulate:
+        np.add.at(out, key, values)
+    else:
+        out[key] = values
+    return out
+
+
+def _put_self_grad(c, g):
+    if c.accumulate:
+        return g
+    return _index_put(g, c.indices, _zeros((), g), False)
+
+
+INDEX = row(Op("index", lambda a, key: a[key], "IndexBackward0", ("self",), (
+    D(lambda c, g: _index_put(_zeros(c.shapes[0], g), c.indices, g, True, INDEX_PUT_IMPL), (),
+      "∂x[idx]/∂x = 1 at each picked position, summed over repeats"),), dtypes="keep"))
+INDEX_PUT = row(Op("index_put", _put, "IndexPutBackward0", ("self", "values"), (
+    D(_put_self_grad, (), "∂index_put(x, idx, v)/∂x = 1 where not overwritten"),
+    D(lambda c, g: _index(g, c.indices), (), "∂index_put(x, idx, v)/∂v = g[idx]")),
+    dtypes="keep"))
+INDEX_PUT_IMPL = row(Op("_index_put_impl_", _put, "IndexPutImplBackward0", ("self", "values"),
+                        INDEX_PUT.derivs, dtypes="keep"))
+
+
+def _index(input: Tensor, indices: tuple) -> Tensor:
+    return _keep(apply(INDEX, (input,), {"key": _key(indices)}), indices=indices)
+
+
+def _index_put(input, indices, values, accumulate, op=INDEX_PUT) -> Tensor:
+    return _keep(apply(op, (input, values), {"key": _key(indices), "accumulate": accumulate}),
+                 indices=indices)
+
+
+def _checked_put(input: Tensor, indices: tuple, values, name: str) -> tuple:
+    if not isinstance(values, Tensor):
+        raise TypeError(f"{name}(): argument 'values' (position 2) must be Tensor, not "
+                        f"{type(values).__name__}")
+    indices = tuple(indices)
+    _check(input._data.shape, indices)
+    if values.dtype is not input.dtype:
+        raise RuntimeError(f"Index put requires the source and destination dtypes match, got "
+                           f"{_dt.type_name(input.dtype)} for the destination and "
+                           f"{_dt.type_name(values.dtype)} for the source.")
+    target = np.empty(input._data.shape, dtype=np.bool_)[_key(indices)].shape
+    try:
+        fits = np.broadcast_shapes(values._data.shape, target) == target
+    except ValueError:
+        fits = False
+    if not fits:
+        raise RuntimeError(f"shape mismatch: value tensor of shape {_shape(values.shape)} cannot "
+                           f"be broadcast to indexing result of shape {_shape(target)}")
+    return indices, values
+
+
+@export()
+def index_put(input, indices, values, accumulate=False):
+    indices, values = _checked_put(input, indices, values, "index_put")
+    return _index_put(input, indices, values, accumulate)
+
+
+@export(torch=False)
+def index_put_(input, indices, values, accumulate=False):
+    indices, values = _checked_put(input, indices, values, "index_put_")
+    inplace.check_inplace(input)
+    return inplace.commit(input, _index_put(input, indices, values, accumulate))
+
+
+# ---- x[index] ------------------------------------------------------------------------------
+def _items(index) -> tuple:
+    """The index as a tuple of items; a short list holding sequences, slices, None or ... counts
+    as a tuple too, with PyTorch's deprecation warning."""
+    if isinstance(index, tuple):
+        return index
+    if isinstance(index, list) and len(index) < 32 and any(
+            isinstance(i, (Tensor, list, tuple, slice, str)) or i is None or i is Ellipsis
+            for i in index):
+        warnings.warn(SEQUENCE_AS_TUPLE, UserWarning, stacklevel=3)
+        return tuple(index)
+    return (index,)
+
+
+def _item(item):
+    """One index item as _walk reads it: an int, a slice, None, ..., True/False, or a tensor."""
+    if isinstance(item, Tensor):
+        if item.ndim == 0 and item._data.dtype.kind in "iu" and item._data.dtype != np.uint8:
+            return int(item)
+        if item.ndim == 0 and item._data.dtype in (np.bool_, np.uint8):
+            return bool(item)
+        return item
+    if item is None or item is Ellipsis or isinstance(item, (bool, int)):
+        return item
+    if isinstance(item, slice):
+        try:
+            start, stop, step = (None if v is None else operator.index(v)
+                                 for v in (item.start, item.stop, item.step))
+        except TypeError:
+            raise TypeError("slice indices must be integers or None or have an __index__ "
+                            "method") from None
+        if step == 0:
+            raise ValueError("slice step cannot be zero")
+        if step is not None and step < 0:
+            raise ValueError("step must be greater than zero")
+        return slice(start, stop, step)
+    if isinstance(item, str):
+        raise TypeError("new(): invalid data type 'str'")
+    if isinstance(item, (list, tuple, range)):
+        t = _tensor(list(item))
+        return t if t._data.dtype == np.bool_ else Tensor._make(t._data.astype(np.int64))
+    raise IndexError(BAD_INDEX.format(type(item).__name__))
+
+
+def _taken(item) -> int:
+    """How many of the tensor's dimensions an index item consumes."""
+    if item is None or item is Ellipsis or isinstance(item, bool):
+        return 0
+    if isinstance(item, Tensor) and item._data.dtype in (np.bool_, np.uint8):
+        return item.ndim
+    return 1
+
+
+def _full(s: slice, n: int) -> bool:
+    return s.start in (None, 0) and (s.stop is None or s.stop >= n) and s.step in (None, 1)
+
+
+def _slice(input: Tensor, dim: int, s: slice) -> Tensor:
+    start = 0 if s.start is None else s.start
+    end = INT64_MAX if s.stop is None else s.stop
+    return _slice_row(input, dim, start, end, 1 if s.step is None else s.step)
+
+
+def _walk(self: Tensor, items) -> tuple[Tensor, dict]:
+    """Apply the basic items of an index in order (select, slice, unsqueeze), as views; return the
+    view and the index tensors keyed by the view's dimension they apply to."""
+    items = [_item(i) for i in items]
+    specified = sum(_taken(i) for i in items)
+    if specified > self.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {self.ndim}")
+    result, dim, ellipsis, tensors = self, 0, False, {}
+    for i, item in enumerate(items):
+        if item is None:
+            result = unsqueeze(result, dim)
+            dim += 1
+        elif item is Ellipsis:
+            dim += 0 if ellipsis else self.ndim - specified
+            ellipsis = True
+        elif isinstance(item, bool):
+            result = unsqueeze(result, dim)
+            tensors[dim] = Tensor._make(np.array([item]))
+            dim += 1
+        elif isinstance(item, int):
+            n = result._data.shape[dim]
+            if not -n <= item < n:
+                raise IndexError(f"index {item} is out of bounds for dimension {i} with size {n}")
+            result = apply(SELECT, (result,), {"dim": dim, "index": item % n})
+        elif isinstance(item, slice):
+            if not _full(item, result._data.shape[dim]):
+                result = _slice(result, dim, item)
+            dim += 1
+        else:
+            tensors[dim] = item
+            dim += _taken(item)
+    return result, tensors
+
+
+def _indices(tensors: dict) -> tuple:
+    """Index tensors keyed by dimension as PyTorch's list of optional tensors."""
+    out, dim, last = [], 0, max(tensors)
+    while dim <= last:
+        t = tensors.get(dim)
+        out.append(t)
+        dim += 1 if t is None else _taken(t)
+    return tuple(out)
+
+
+def getitem(self: Tensor, index) -> Tensor:
+    if isinstance(index, slice):
+        # a lone slice is always a slice op, even a full one (PyTorch's fast path)
+        if self.ndim == 0:
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        return _slice(self, 0, _item(index))
+    if self.ndim == 0 and isinstance(index, int) and not isinstance(index, bool):
+        raise IndexError(ZERO_DIM if index == 0 else
+                         f"index {index} is out of bounds for dimension 0 with size 0")
+    result, tensors = _walk(self, _items(index))
+    if tensors:
+        indices = _indices(tensors)
+        _check(result._data.shape, indices)
+        return _index(result, indices)
+    return apply(ALIAS, (self,)) if result is self else result
+
+
+# ---- x[index] = value ---------------------------------------------------------------------
+FILL = row(Op("fill_", lambda a, value: np.full_like(a, value), "FillBackward3",
+              ("self", "value"), (
+    D(lambda c, g: _zeros(g.shape, g), (), "∂fill_(x, v)/∂x = 0"),
+    D(lambda c, g: g.sum(), (), "∂fill_(x, v)/∂v = Σg")), dtypes="keep"))
+
+
+def _stripped(shape: tuple) -> tuple:
+    """A value's shape without its leading size-1 dimensions, as PyTorch views it to write it."""
+    k = 0
+    while k < len(shape) and shape[k] == 1:
+        k += 1
+    return shape[k:]
+
+
+def _copy_to(dst: Tensor, src: Tensor) -> None:
+    if src._data.shape != dst._data.shape:
+        if src.ndim == 0:
+            inplace.check_inplace(dst)
+            inplace.commit(dst, apply(FILL, (dst, src)))
+            return
+        src = view(src, _stripped(src._data.shape))
+        if src._data.shape != dst._data.shape:
+            src = expand(src, dst._data.shape)
+    inplace.copy_(dst, src)
+
+
+def setitem(self: Tensor, index, value) -> None:
+    if isinstance(value, (bool, int, float)):
+        value = Tensor._make(np.asarray(value).astype(self._data.dtype))
+    elif not isinstance(value, Tensor):
+        raise TypeError(f"can't assign a {type(value).__name__} to a torch.{self.dtype.legacy}")
+    if index is False:
+        return   # PyTorch writes nothing, and does not count a version
+    if self.ndim == 0 and isinstance(index, int) and not isinstance(index, bool):
+        raise IndexError(ZERO_DIM if index == 0 else
+                         f"index {index} is out of bounds for dimension 0 with size 0")
+    target, tensors = _walk(self, _items(index))
+    if not tensors:
+        _copy_to(target, value)
+        return
+    shape = _stripped(value._data.shape)
+    index_put_(target, _indices(tensors), value if shape == value._data.shape else
+               view(value, shape))
+
+
+export(torch=False, method=False, dunders=("__getitem__",))(getitem)
+export(torch=False, method=False, dunders=("__setitem__",))(setitem)
+
+
+# ---- in-place writes into a view: CopySlices -------------------------------------------------
+def _positions(base: np.ndarray, part: np.ndarray) -> np.ndarray:
+    """Where each element of `part` (a view sharing `base`'s memory) sits in `base`, as flat
+    C-order indices of `base`, found by matching element addresses."""
+    def addresses(a: np.ndarray) -> np.ndarray:
+        out = np.full(a.shape, a.__array_interface__["data"][0], dtype=np.int64)
+        for k, (n, step) in enumerate(zip(a.shape, a.strides)):
+            out = out + (np.arange(n, dtype=np.int64) * step).reshape(
+                (1,) * k + (n,) + (1,) * (a.ndim - k - 1))
+        return out
+    if base.flags.c_contiguous:
+        return (addresses(part) - base.__array_interface__["data"][0]) // base.itemsize
+    flat = addresses(base).reshape(-1)
+    order = np.argsort(flat, kind="stable")
+    return order[np.searchsorted(flat[order], addresses(part))]
+
+
+def _copy_slices_grad(i: int, c, g: Tensor):
+    """Input i's gradient through CopySlices: the in-place op's own derivative, applied to the
+    part of g where the view lies; the base keeps g elsewhere."""
+    fn = c.fn
+    flat = g.reshape(-1)
+    part = _index(flat, (c.positions,))
+    gi = fn.op.derivs[i].fn(fn, part)
+    if i > 0:
+        return gi
+    shape = fn.shapes[0]
+    if gi is None:
+        gi = _zeros(shape, g)
+    elif gi._data.shape != shape:
+        gi = gi.sum_to_size(shape)
+    if gi.dtype is not g.dtype:
+        gi = gi.to(g.dtype)
+    return _index_put(flat, (c.positions,), gi, False).reshape(c.shapes[0])
+
+
+@lru_cache(maxsize=None)
+def _copy_slices_op(n: int) -> Op:
+    # CopySlices records a write that already happened; it is never run forward
+    return Op("copy_slices", None, "torch::autograd::CopySlices",
+              ("self",) + tuple(f"input{k}" for k in range(1, n)),
+              tuple(D(partial(_copy_slices_grad, k), (),
+                      "∂/∂base = g outside the view, the op's derivative inside" if k == 0 else
+                      "the op's derivative, on the view's part of g") for k in range(n)))
+
+
+row(_copy_slices_op(2))
+# the grad_fn a modified view is given: its elements picked from the base by position
+AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
+    D(lambda c, g: _index_put(_zeros(c.shapes[0], g).reshape(-1), (c.positions,), g, True,
+                              INDEX_PUT_IMPL).reshape(c.shapes[0]), (),
+      "∂view/∂base = 1 at the view's positions"),), dtypes="keep", view=True))
+
+
+def copy_slices(view: Tensor, out: Tensor) -> None:
+    """`view` was overwritten in place with `out`: its base's grad_fn becomes CopySlices over the
+    base's old history and the in-place op's other inputs; the view is regenerated on top."""
+    fn = out.grad_fn
+    base = view._base
+    positions = Tensor._make(_positions(base._data, view._data))
+    shape, dtype = base._data.shape, base.dtype
+    node = Node(_copy_slices_op(len(fn.next_functions)), (base._edge(),) + fn.next_functions[1:],
+                (True,) + fn.needs[1:], {"positions": positions}, (shape,) + fn.shapes[1:],
+                (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
+    node.span = fn.span
+    base.grad_fn, base._rg, base._output_nr = node, True, 0
+    regenerated = Node(AS_STRIDED, ((node, 0),), (True,), {"positions": positions}, (shape,),
+                       (dtype,), None)
+    regenerated.span = fn.span
+    view.grad_fn, view._rg, view._output_nr = regenerated, True, 0
+    if fn._saved and "result" in fn._saved:
+        fn._saved["result"] = (SavedResult(view), view._vc, view._vc.value)
+
+
+# ---- gather, index_select, masked_select, take, and their backwards ---------------------------
+def _grid(index: np.ndarray, dim: int) -> tuple:
+    """The full NumPy index of scatter/gather: `index` along dim, the position elsewhere."""
+    if index.ndim == 0:
+        return ()   # a 0-d tensor has one element, and its index was checked to be 0
+    grid = list(np.indices(index.shape, sparse=True))
+    grid[dim] = index
+    return tuple(grid)
+
+
+SCATTER_ADD = row(Op("scatter_add", lambda a, src, dim, index: _put(
+    a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), True),
+    "ScatterAddBackward0", ("self", "src"), (
+    D(lambda c, g: g, (), "∂scatter_add(x, i, s)/∂x = 1"),
+    D(lambda c, g: gather(g, c.dim, c.index), (), "∂scatter_add(x, i, s)/∂s = gather(g, i)")),
+    dtypes="keep"))
+# the forward reads its index as `key`; the backward reads the saved `index`, freed by backward
+GATHER = row(Op("gather", lambda a, dim, key: a[_grid(key._data, dim)], "GatherBackward0",
+                ("self",), (
+    D(lambda c, g: apply(SCATTER_ADD, (_zeros(c.self.shape, g), g),
+                         {"dim": c.dim, "index": c.index}), ("self",),
+      "∂gather(x, i)/∂x = scatter_add of g at i"),), dtypes="keep"))
+
+
+@export()
+def gather(input, dim, index, *, sparse_grad=False):
+    d = input._dim(dim)
+    if index._data.dtype not in (np.int64, np.int32):
+        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+    if index.ndim != input.ndim:
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    for k, (m, n) in enumerate(zip(index._data.shape, input._data.shape)):
+        if k != d and m > n:
+            raise RuntimeError(f"Size does not match at dimension {k} expected index "
+                               f"{_shape(index.shape)} to be no larger than self "
+                               f"{_shape(input.shape)} apart from dimension {d}")
+    n = input._data.shape[d] if input.ndim else 1
+    bad = index._data[(index._data >= n) | (index._data < 0)]
+    if bad.size:
+        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size {n}")
+    return _keep(apply(GATHER, (input,), {"dim": d, "key": index}), index=index)
+
+
+# a 0-d tensor counts as one of length 1 here
+def _index_add(a, source, dim, index):
+    out = a.copy()
+    np.add.at(out.reshape(-1) if out.ndim == 0 else out, at_dim(dim, index._data.reshape(-1)),
+              source.reshape(-1) if out.ndim == 0 else source)
+    return out
+
+
+def _index_select(a, dim, key):
+    if a.ndim == 0:
+        return np.take(a.reshape(-1), key._data.reshape(-1)).reshape(())
+    return np.take(a, key._data.reshape(-1), axis=dim)
+
+
+INDEX_ADD = row(Op("index_add", _index_add, "IndexAddBackward0", ("self", "source"), (
+    D(lambda c, g: g, (), "∂index_add(x, i, s)/∂x = 1"),
+    D(lambda c, g: index_select(g, c.dim, c.index), (),
+      "∂index_add(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
+INDEX_SELECT = row(Op("index_select", _index_select, "IndexSelectBackward0", ("self",), (
+    D(lambda c, g: apply(INDEX_ADD, (_zeros(c.shapes[0], g), g), {"dim": c.dim,
+                                                                  "index": c.index}), (),
+      "∂index_select(x, i)/∂x = index_add of g at i"),), dtypes="keep"))
+
+
+@export()
+def index_select(input, dim, index):
+    if not isinstance(index, Tensor):
+        raise TypeError(f"index_select(): argument 'index' (position 2) must be Tensor, not "
+                        f"{type(index).__name__}")
+    d = input._dim(dim)
+    if index.ndim > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    if index._data.dtype not in (np.int64, np.int32):
+        raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
+    n = input._data.shape[d] if input.ndim else 1
+    if np.any((index._data >= n) | (index._data < 0)):
+        raise IndexError("index out of range in self")
+    return _keep(apply(INDEX_SELECT, (input,), {"dim": d, "key": index}), index=index)
+
+
+def _masked_scatter(a, source, mask):
+    out = a.copy()
+    m = np.broadcast_to(mask._data, a.shape)
+    out[m] = source.reshape(-1)[:int(m.sum())]
+    return out
+
+
+def _masked_scatter_source_grad(c, g):
+    picked = masked_select(g, c.mask)
+    n = int(np.prod(c.shapes[1]))
+    if picked._data.size < n:
+        from .join import cat
+        picked = cat([picked, _zeros((n - picked._data.size,), g)])
+    return picked.reshape(c.shapes[1])
+
+
+MASKED_SCATTER = row(Op("masked_scatter", _masked_scatter, "MaskedScatterBackward0",
+                        ("self", "source"), (
+    D(lambda c, g: g.masked_fill(c.mask, 0), (), "∂masked_scatter(x, m, s)/∂x = not m"),
+    D(_masked_scatter_source_grad, (), "∂masked_scatter(x, m, s)/∂s = g[m], in order")),
+    dtypes="keep"))
+def _masked_select(a, key):
+    shape = np.broadcast_shapes(a.shape, key._data.shape)
+    return np.broadcast_to(a, shape)[np.broadcast_to(key._data, shape)]
+
+
+MASKED_SELECT = row(Op("masked_select", _masked_select, "MaskedSelectBackward0",
+    ("self",), (
+    D(lambda c, g: apply(MASKED_SCATTER, (
+        _zeros(np.broadcast_shapes(c.self.shape, c.mask._data.shape), g), g), {"mask": c.mask}),
+      ("self",), "∂x[m]/∂x = 1 where m"),), dtypes="keep"))
+
+
+@export()
+def masked_select(input, mask):
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError("masked_select: expected BoolTensor for mask")
+    try:
+        np.broadcast_shapes(input._data.shape, mask._data.shape)
+    except ValueError:
+        from .pointwise import broadcast_error
+        raise broadcast_error(mask, input) from None
+    return _keep(apply(MASKED_SELECT, (input,), {"key": mask}), mask=mask)
+
+
+PUT = row(Op("put", lambda a, source, index: _put(a.reshape(-1), source.reshape(-1),
+                                                   (index._data.reshape(-1),), True).reshape(
+    a.shape), "PutBackward0", ("self", "source"), (
+    D(lambda c, g: g, (), "∂put(x, i, s, accumulate)/∂x = 1"),
+    D(lambda c, g: take(g, c.index), (), "∂put(x, i, s)/∂s = take(g, i)")), dtypes="keep"))
+TAKE = row(Op("take", lambda a, key: a.reshape(-1)[key._data], "TakeBackward0", ("self",), (
+    D(lambda c, g: apply(PUT, (_zeros(c.self.shape, g), g), {"index": c.index}), ("self",),
+      "∂take(x, i)/∂x = 1 at each taken position, summed over repeats"),), dtypes="keep"))
+
+
+@export()
+def take(input, index):
+    n = input._data.size
+    bad = index._data[(index._data >= n) | (index._data < -n)]
+    if bad.size:
+        raise IndexError(f"out of range: tried to access index {bad.flat[0]} on a tensor of {n} "
+                         f"elements.")
+    return _keep(apply(TAKE, (input,), {"key": index}), index=index)
+
+
+# ---- diagonals and triangles -------------------------------------------------------------
+def _diagonal(a: np.ndarray, offset: int, dim1: int, dim2: int) -> np.ndarray:
+    """The diagonal of `a` as a writable view, moved to the last dimension (np.diagonal's is
+    read-only)."""
+    i0, j0 = (0, offset) if offset >= 0 else (-offset, 0)
+    length = max(0, min(a.shape[dim1] - i0, a.shape[dim2] - j0))
+    key = [slice(None)] * a.ndim
+    key[dim1], key[dim2] = slice(i0, None), slice(j0, None)
+    start = a[tuple(key)]
+    rest = [d for d in range(a.ndim) if d not in (dim1, dim2)]
+    return np.lib.stride_tricks.as_strided(
+        start, tuple(a.shape[d] for d in rest) + (length,),
+        tuple(a.strides[d] for d in rest) + (a.strides[dim1] + a.strides[dim2],))
+
+
+def _diagonal_backward(g, sizes, offset, dim1, dim2):
+    out = np.zeros(sizes, dtype=g.dtype)
+    _diagonal(out, offset, dim1, dim2)[...] = g
+    return out
+
+
+DIAGONAL_BACKWARD = row(Op("diagonal_backward", _diagonal_backward, "DiagonalBackwardBackward0",
+                           ("grad_output",), (
+    D(lambda c, g: diagonal(g, c.offset, c.dim1, c.dim2), (),
+      "∂diagonal_backward(g)/∂g = diagonal"),), dtypes="keep"))
+
+
+def _diagonal_grad(c, g):
+    return apply(DIAGONAL_BACKWARD, (g,), {"sizes": c.shapes[0], "offset": c.offset,
+                                           "dim1": c.dim1, "dim2": c.dim2})
+
+
+DIAGONAL = row(Op("diagonal", _diagonal, "DiagonalBackward0", ("self",), (
+    D(_diagonal_grad, (), "∂diagonal(x)/∂x = 1 on the diagonal"),), dtypes="keep", view=True))
+DIAGONAL_COPY = row(Op("diag", lambda a, offset, dim1, dim2: _diagonal(
+    a, offset, dim1, dim2).copy(), "DiagonalBackward0_copy", ("self",), (
+    D(_diagonal_grad, (), "∂diag(x)/∂x = 1 on the diagonal"),), dtypes="keep"))
+DIAG_EMBED = row(Op("diag_embed", lambda a, offset: np.diag(a, offset), "DiagEmbedBackward0",
+                    ("self",), (
+    D(lambda c, g: diagonal(g, c.offset), (), "∂diag(v)/∂v = the diagonal of g"),),
+    dtypes="keep"))
+
+
+@export()
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    d1, d2 = input._dim(dim1), input._dim(dim2)
+    if d1 == d2:
+        raise RuntimeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return apply(DIAGONAL, (input,), {"offset": offset, "dim1": d1, "dim2": d2})
+
+
+@export()
+def diag(input, diagonal=0):
+    if input.ndim == 1:
+        return apply(DIAG_EMBED, (input,), {"offset": diagonal})
+    if input.ndim != 2:
+        raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")
+    return apply(DIAGONAL_COPY, (input,), {"offset": diagonal, "dim1": 0, "dim2": 1})
+
+
+def _triangle(name: str, forward, grad_fn: str, formula: str):
+    op = row(Op(name, lambda a, diagonal: forward(a, diagonal), grad_fn, ("self",), (
+        D(lambda c, g: function(g, c.diagonal), (), formula),), dtypes="keep"))
+
+    def function(input, diagonal=0):
+        if input.ndim < 2:
+            raise RuntimeError(f"{name}: input tensor must have at least 2 dimensions")
+        return apply(op, (input,), {"diagonal": diagonal})
+    function.__name__ = name
+    return export()(function)
+
+
+tril = _triangle("tril", np.tril, "TrilBackward0", "∂tril(x)/∂x = 1 on and below the diagonal")
+triu = _triangle("triu", np.triu, "TriuBackward0", "∂triu(x)/∂x = 1 on and above the diagonal")

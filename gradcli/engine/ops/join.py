@@ -1,0 +1,299 @@
+"""Joining tensors and cutting them apart (cat, stack, split, chunk, unbind), repeat, flip, roll."""
+from __future__ import annotations
+
+import math
+import operator
+from functools import lru_cache, partial
+
+import numpy as np
+
+from ..dispatch import D, Op, apply
+from ..limits import check_shape
+from ..tensor import Tensor
+from .indexing import at_dim, narrow, select
+from .registry import export, row
+from .shape import sizes
+
+
+def _shape(shape) -> str:
+    return f"[{', '.join(map(str, shape))}]"
+
+
+def _tensors(tensors, name: str) -> list:
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                        f"not {type(tensors).__name__}")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{type(t).__name__}")
+    return list(tensors)
+
+
+def _zeros(shape, like: Tensor) -> Tensor:
+    return Tensor._make(np.zeros(shape, dtype=like._data.dtype))
+
+
+# ---- cat ---------------------------------------------------------------------------------
+def _joined(shapes) -> list[int]:
+    """The inputs cat really joins: PyTorch still lets a 1-d empty tensor join anything."""
+    kept = [i for i, s in enumerate(shapes) if tuple(s) != (0,)]
+    return kept or list(range(len(shapes)))
+
+
+def _cat_forward(*arrays, dim):
+    return np.concatenate([arrays[i] for i in _joined([a.shape for a in arrays])], axis=dim)
+
+
+def _cat_grad(i: int, c, g: Tensor) -> Tensor:
+    kept = _joined(c.shapes)
+    if i not in kept:
+        return _zeros((0,), g)
+    offset = sum(c.shapes[k][c.dim] for k in kept if k < i)
+    return narrow(g, c.dim, offset, c.shapes[i][c.dim])
+
+
+@lru_cache(maxsize=None)
+def _cat_op(n: int) -> Op:
+    """cat of n tensors: a row with one input (and one derivative) per tensor."""
+    return Op("cat", _cat_forward, "CatBackward0", tuple(f"tensors{i}" for i in range(n)),
+              tuple(D(partial(_cat_grad, i), (), "∂cat(xs)/∂xᵢ = gᵢ's part of g")
+                    for i in range(n)))
+
+
+row(_cat_op(2))
+
+
+@export("cat", "concat", "concatenate", method=False)
+def cat(tensors, dim=0):
+    tensors = _tensors(tensors, "cat")
+    if not tensors:
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if t.ndim == 0:
+            raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be "
+                               f"concatenated")
+    kept = _joined([t._data.shape for t in tensors])
+    ref = tensors[kept[0]]
+    d = ref._dim(dim)
+    for i in kept:
+        t = tensors[i]
+        if t.ndim != ref.ndim:
+            raise RuntimeError(f"Tensors must have same number of dimensions: got {ref.ndim} and "
+                               f"{t.ndim}")
+        for k, (want, got) in enumerate(zip(ref._data.shape, t._data.shape)):
+            if k != d and want != got:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
+                                   f"Expected size {want} but got size {got} for tensor number "
+                                   f"{i} in the list.")
+    return apply(_cat_op(len(tensors)), tuple(tensors), {"dim": d})
+
+
+# ---- stack -------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _stack_op(n: int) -> Op:
+    """stack of n tensors: a row with one input (and one derivative) per tensor."""
+    return Op("stack", lambda *arrays, dim: np.stack(arrays, axis=dim), "StackBackward0",
+              tuple(f"tensors{i}" for i in range(n)),
+              tuple(D(lambda c, g, i=i: select(g, c.dim, i), (), "∂stack(xs)/∂xᵢ = g[i]")
+                    for i in range(n)))
+
+
+row(_stack_op(2))
+
+
+@export(method=False)
+def stack(tensors, dim=0):
+    tensors = _tensors(tensors, "stack")
+    if not tensors:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    ref = tensors[0]
+    d = ref._dim(dim, ref.ndim + 1)
+    for i, t in enumerate(tensors[1:], 1):
+        if t._data.shape != ref._data.shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                               f"{_shape(ref.shape)} at entry 0 and {_shape(t.shape)} at entry "
+                               f"{i}")
+    return apply(_stack_op(len(tensors)), tuple(tensors), {"dim": d})
+
+
+# ---- split, chunk, unbind: one node, several views --------------------------------------------
+def _pieces(a: np.ndarray, dim: int, lengths) -> tuple:
+    out, start = [], 0
+    for n in lengths:
+        out.append(a[at_dim(dim, slice(start, start + n))])
+        start += n
+    return tuple(out)
+
+
+def _even(size: int, split_size: int) -> list[int]:
+    """The lengths split(split_size) cuts a dimension of `size` into."""
+    if split_size == 0:
+        return [0]
+    count = max(1, math.ceil(size / split_size))
+    return [split_size] * (count - 1) + [size - split_size * (count - 1)]
+
+
+def _grads(g) -> list:
+    """The gradients of a multi-output node's outputs (one output: the engine passes it bare)."""
+    return g if isinstance(g, list) else [g]
+
+
+def _join_grads(c, g, lengths) -> Tensor:
+    shape = list(c.shapes[0])
+    known = next(x for x in _grads(g) if x is not None)
+    parts = []
+    for n, x in zip(lengths, _grads(g)):
+        shape[c.dim] = n
+        parts.append(_zeros(tuple(shape), known) if x is None else x)
+    return cat(parts, c.dim)
+
+
+SPLIT = row(Op("split", lambda a, split_size, dim: _pieces(a, dim, _even(a.shape[dim],
+                                                                         split_size)),
+               "SplitBackward0", ("self",), (
+    D(lambda c, g: _join_grads(c, g, _even(c.shapes[0][c.dim], c.split_size)), (),
+      "∂split(x)/∂x = the pieces' gradients joined"),), dtypes="keep", view=True))
+SPLIT_WITH_SIZES = row(Op("split_with_sizes", lambda a, split_sizes, dim: _pieces(
+    a, dim, split_sizes), "SplitWithSizesBackward0", ("self",), (
+    D(lambda c, g: _join_grads(c, g, c.split_sizes), (),
+      "∂split(x)/∂x = the pieces' gradients joined"),), dtypes="keep", view=True))
+
+
+def _unbind_grad(c, g) -> Tensor:
+    grads = _grads(g)
+    known = next(x for x in grads if x is not None)
+    return stack([_zeros(known._data.shape, known) if x is None else x for x in grads], c.dim)
+
+
+UNBIND = row(Op("unbind", lambda a, dim: tuple(a[at_dim(dim, i)] for i in range(a.shape[dim])),
+                "UnbindBackward0", ("self",), (
+    D(_unbind_grad, (), "∂unbind(x)/∂x = the slices' gradients stacked"),), dtypes="keep",
+    view=True))
+
+
+def _split_dim(input: Tensor, dim) -> int:
+    if input.ndim == 0:
+        raise RuntimeError("split expects at least a 1-dimensional tensor")
+    return input._dim(dim)
+
+
+@export()
+def split_with_sizes(input, split_sizes, dim=0):
+    d = _split_dim(input, dim)
+    lengths = sizes((split_sizes,))
+    text = f"[{', '.join(map(str, lengths))}]"
+    if any(n < 0 for n in lengths):
+        raise RuntimeError(f"split_with_sizes expects split_sizes have only non-negative entries, "
+                           f"but got split_sizes={text}")
+    size = input._data.shape[d]
+    if sum(lengths) != size:
+        raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {size} (input "
+                           f"tensor's size at dimension {d}), but got split_sizes={text}")
+    return apply(SPLIT_WITH_SIZES, (input,), {"split_sizes": lengths, "dim": d})
+
+
+@export()
+def split(input, split_size_or_sections, dim=0):
+    if isinstance(split_size_or_sections, (list, tuple)):
+        return split_with_sizes(input, split_size_or_sections, dim)
+    d = _split_dim(input, dim)
+    split_size = operator.index(split_size_or_sections)
+    size = input._data.shape[d]
+    if split_size < 0:
+        raise RuntimeError(f"split expects split_size be non-negative, but got "
+                           f"split_size={split_size}")
+    if split_size == 0 and size != 0:
+        raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension "
+                           f"size of {size}")
+    return apply(SPLIT, (input,), {"split_size": split_size, "dim": d})
+
+
+@export()
+def chunk(input, chunks, dim=0):
+    if input.ndim == 0:
+        raise RuntimeError("chunk expects at least a 1-dimensional tensor")
+    if chunks <= 0:
+        raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+    d = input._dim(dim)
+    size = input._data.shape[d]
+    split_size = -(-size // chunks)
+    if split_size == 0 and size == 0:
+        # split would lose the number of (empty) chunks
+        return split_with_sizes(input, [0] * chunks, d)
+    return split(input, split_size, d)
+
+
+@export()
+def unbind(input, dim=0):
+    if input.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return apply(UNBIND, (input,), {"dim": input._dim(dim)})
+
+
+def _iterate(input):
+    if input.ndim == 0:
+        raise TypeError("iteration over a 0-d tensor")
+    return iter(unbind(input, 0))
+
+
+export(torch=False, method=False, dunders=("__iter__",))(_iterate)
+
+
+# ---- repeat, flip, roll ------------------------------------------------------------------
+def _repeat_grad(c, g) -> Tensor:
+    shape, repeats = c.shapes[0], c.repeats
+    padded = (1,) * (len(repeats) - len(shape)) + tuple(shape)
+    split = tuple(x for r, s in zip(repeats, padded) for x in (r, s))
+    return g.reshape(split).sum(tuple(range(0, len(split), 2))).reshape(shape)
+
+
+REPEAT = row(Op("repeat", lambda a, repeats: np.tile(a, repeats), "RepeatBackward0", ("self",), (
+    D(_repeat_grad, (), "∂repeat(x)/∂x = the sum over the copies"),), dtypes="keep"))
+
+
+@export(torch=False)
+def repeat(input, *repeats):
+    if not repeats:
+        raise TypeError('repeat() missing 1 required positional arguments: "repeats"')
+    repeats = sizes(repeats)
+    if len(repeats) < input.ndim:
+        raise RuntimeError("Number of dimensions of repeat dims can not be smaller than number of "
+                           "dimensions of tensor")
+    padded = (1,) * (len(repeats) - input.ndim) + input._data.shape
+    check_shape(tuple(r * s for r, s in zip(repeats, padded)))
+    return apply(REPEAT, (input,), {"repeats": repeats})
+
+
+FLIP = row(Op("flip", lambda a, dims: np.flip(a, dims).copy() if dims else a.copy(),
+              "FlipBackward0", ("self",), (
+    D(lambda c, g: flip(g, c.dims), (), "∂flip(x)/∂x = flip back"),), dtypes="keep"))
+
+
+@export()
+def flip(input, *dims_, dims=None):
+    dims = tuple(input._dim(d) for d in sizes(dims_ if dims is None else (dims,)))
+    for k, d in enumerate(dims):
+        if d in dims[:k]:
+            raise RuntimeError(f"dim {d} appears multiple times in the list of dims")
+    return apply(FLIP, (input,), {"dims": dims if input.ndim else ()})
+
+
+ROLL = row(Op("roll", lambda a, shifts, dims: np.roll(a, shifts, dims or None), "RollBackward0",
+              ("self",), (
+    D(lambda c, g: roll(g, tuple(-s for s in c.shifts), c.dims), (),
+      "∂roll(x)/∂x = roll back"),),
+    dtypes="keep"))
+
+
+@export()
+def roll(input, shifts, dims=None):
+    shifts = sizes((shifts,)) if isinstance(shifts, (list, tuple)) else (operator.index(shifts),)
+    if dims is None:
+        dims = ()
+    else:
+        dims = sizes((dims,)) if isinstance(dims, (list, tuple)) else (operator.index(dims),)
+    if len(shifts) != len(dims) and not (not dims and len(shifts) == 1):
+        raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, "
+                           f"dims:{len(dims)}")
+    return apply(ROLL, (input,), {"shifts": shifts, "dims": tuple(input._dim(d) for d in dims)})

@@ -1,0 +1,951 @@
+"""torch.nn.functional: activations, softmax, losses, linear, dropout and one_hot, as op rows."""
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+
+from .. import dtypes as _dt
+from ..dispatch import D, Op, apply
+from ..tensor import Tensor
+from . import pointwise as _pw
+from .compare import ge, gt, le, logical_or, lt, where
+from .inplace import check_inplace, commit, inplace
+from .linalg import matmul
+from .pointwise import (F32, by_steps, c_log1p, exp_kernel, libm, sleef_expf, sleef_log1pf,
+                        sleef_logf)
+from .reduction import ordered_sum
+from .registry import FUNCTIONS, METHODS, export, row
+
+LOG1P_EXP = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(libm(np.exp)(a)))
+
+
+def functional(*names: str):
+    """Register under torch.nn.functional only."""
+    return export(*names, torch=False, method=False, functional=True)
+
+
+for _name in ("sigmoid", "tanh"):
+    functional(_name)(FUNCTIONS[_name])
+
+
+# ---- activations -------------------------------------------------------------------------
+def _hardtanh_grad(c, g):
+    # PyTorch: 0 where x <= lo or x >= hi (a nan passes its gradient through)
+    return where(logical_or(le(c.self, c.min_val), ge(c.self, c.max_val)), 0.0, g)
+
+
+def _elu_forward(a, alpha):
+    with np.errstate(all="ignore"):
+        return np.where(a > 0, a, libm(np.expm1)(a) * a.dtype.type(alpha))
+
+
+def _gelu_forward(a, approximate):
+    if approximate == "tanh":
+        # kBeta = √2·(2/√π)·½, kKappa = 0.044715, in the input's precision
+        beta = a.dtype.type(math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5)
+        inner = beta * (a + a.dtype.type(0.044715) * (a * a * a))
+        return a.dtype.type(0.5) * a * (1 + libm(np.tanh)(inner))
+    if a.dtype == np.float32 and a.size > 1 and a.flags.c_contiguous:
+        return _onednn_gelu(a)  # PyTorch hands contiguous float32 to oneDNN
+    half = a.dtype.type(0.5)
+    return a * half * (1 + _erf_kernel(a * a.dtype.type(math.sqrt(0.5))))
+
+
+def _erf_vectorized(x):
+    """ATen's Vectorized<float>::erf: Abramowitz & Stegun 7.1.26 with SLEEF's expf."""
+    t = (F32(1) / _pw.fma32(F32(0.3275911), np.abs(x), F32(1))).astype(F32)
+    r = F32(1.061405429)
+    for c in (-1.453152027, 1.421413741, -0.284496736, 0.254829592):
+        r = _pw.fma32(r, t, F32(c))
+    y = _pw.fma32(-sleef_expf(-(x * x)) * t, r, F32(1))
+    return np.where(np.signbit(x), -y, y).astype(F32)
+
+
+_erf_kernel = by_steps(_erf_vectorized, libm(np.vectorize(math.erf, otypes=[np.float64])))
+
+# oneDNN's gelu_erf on AVX512 (jit_uni_eltwise_injector, gelu_erf_minimax_polynomial): erf(x/√2)
+# as 25 degree-5 polynomials in |x|, picked by |x|'s exponent and top 2 mantissa bits
+_GELU_ERF_POLYNOMIALS = np.array([
+    [0xa6f2cb94, 0x32827792, 0x3381cc0c, 0x34523d4a, 0x351ac44d, 0x35f36d88, 0x36ee8229,
+     0x37b8a3bb, 0x3867a213, 0x3940033b, 0x3a2a5a1d, 0x3ae35863, 0x3b7828f2, 0x3c08b14b,
+     0x3c515ed3, 0xbb503236, 0xbd8d8e5e, 0xbe8abcd9, 0xbf0c19a2, 0xbeccb328, 0x3e176ced,
+     0x3f470d99, 0x3f7abb28, 0x3f800000, 0],
+    [0x3f4c422a, 0x3f4c421f, 0x3f4c4207, 0x3f4c41cb, 0x3f4c413b, 0x3f4c3fad, 0x3f4c3a2f,
+     0x3f4c2d40, 0x3f4c146a, 0x3f4bc341, 0x3f4ad08c, 0x3f48f8cf, 0x3f45fac7, 0x3f404e07,
+     0x3f3b980f, 0x3f48dff3, 0x3f78b21b, 0x3fbb0704, 0x40019c32, 0x3fe536d6, 0x3f81331e,
+     0x3e6c8684, 0x3c98f936, 0, 0x3f800000],
+    [0xb62173f4, 0x3735e4cf, 0x37f2ff89, 0x388c23be, 0x3917535c, 0x39ab2ab0, 0x3a60fadb,
+     0x3af9b960, 0x3b6e5491, 0x3c0a4ec5, 0x3ca5aa8c, 0x3d2138d9, 0x3d8737d4, 0x3ddfb660,
+     0x3e0f27ab, 0x3d94004b, 0xbe0efdeb, 0xbf1d96c3, 0xbf89db58, 0xbf6d9897, 0xbef69fb8,
+     0xbdc4f8a8, 0xbbde6422, 0, 0],
+    [0xbe081a19, 0xbe084570, 0xbe08639b, 0xbe089837, 0xbe08f409, 0xbe09ab95, 0xbe0b66d0,
+     0xbe0e400a, 0xbe124df8, 0xbe1bde02, 0xbe2f19c9, 0xbe4931bf, 0xbe685fbc, 0xbe89c95f,
+     0xbe96cbca, 0xbe8044aa, 0xbe0550f2, 0x3dcfd6a1, 0x3e94c826, 0x3e79345f, 0x3decec91,
+     0x3ca46568, 0x3aa1e00a, 0, 0],
+    [0xba3d61db, 0x39f097a3, 0x3a5845dc, 0x3ab1fa35, 0x3b0cefb8, 0x3b653ab6, 0x3bcae527,
+     0x3c221712, 0x3c6c5840, 0x3cc0a703, 0x3d1dcc19, 0x3d63656d, 0x3d955907, 0x3dbf9910,
+     0x3dd53f69, 0x3db7dcef, 0x3d639ebe, 0xba6ede48, 0xbd22be69, 0xbd041cf1, 0xbc64f5ab,
+     0xbb097a32, 0xb8ebf380, 0, 0],
+    [0x3cb7d80c, 0x3c9b6050, 0x3c978d11, 0x3c92e850, 0x3c8d058b, 0x3c848454, 0x3c6cd623,
+     0x3c4c824b, 0x3c2a7935, 0x3be0b390, 0x3b0651ac, 0xbb232f53, 0xbbd42fa0, 0xbc2c5366,
+     0xbc492c9e, 0xbc2a7aa6, 0xbbd55d04, 0xba823a76, 0x3b102aa8, 0x3ae25a7e, 0x3a31f792,
+     0x38b84375, 0x3689bb5a, 0, 0]], np.uint32).view(F32)
+_GELU_ERF_BIAS = np.uint32(0xc21fffff).view(np.int32)
+_GELU_ERF_RBOUND = np.uint32(0x40b15cee).view(F32)
+
+
+def _onednn_gelu(x):
+    magnitude = np.abs(x)
+    index = np.clip((magnitude.view(np.int32) + _GELU_ERF_BIAS) >> 21, 1, 24)
+    index = np.where(magnitude > _GELU_ERF_RBOUND, 23, index)
+    erf = _GELU_ERF_POLYNOMIALS[5][index]
+    for degree in (4, 3, 2, 1, 0):
+        erf = _pw.fma32(erf, magnitude, _GELU_ERF_POLYNOMIALS[degree][index])
+    erf = np.where(np.signbit(x), -erf, erf)
+    return ((x * (erf + F32(1))).astype(F32) * F32(0.5)).astype(F32)
+
+
+def _gelu_grad(c, g):
+    x = c.self
+    if c.approximate == "tanh":
+        beta, kappa = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5, 0.044715
+        x_sq = x * x
+        tanh_inner = (beta * (x + kappa * (x_sq * x))).tanh()
+        left_derivative = 0.5 * (1 + tanh_inner)
+        right_derivative = 0.5 * x * (1 - tanh_inner * tanh_inner) * \
+            (beta * (1 + 3 * kappa * x_sq))
+        return g * (left_derivative + right_derivative)
+    cdf = 0.5 * (1 + (x * math.sqrt(0.5)).erf())
+    pdf = (2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5) * (x * x * -0.5).exp()
+    return g * (cdf + x * pdf)
+
+
+def _silu_grad(c, g):
+    s = 1 / (1 + (-c.self).exp())
+    return g * s * (1 + c.self * (1 - s))
+
+
+def _softplus_forward(a, beta, threshold):
+    scaled = a * a.dtype.type(beta)
+    with np.errstate(all="ignore"):
+        return np.where(scaled > threshold, a, LOG1P_EXP(scaled) / a.dtype.type(beta))
+
+
+def _softplus_grad(c, g):
+    z = (c.self * c.beta).exp()
+    return where(gt(c.self * c.beta, c.threshold), g, g * z / (z + 1))
+
+
+def _log_sigmoid_forward(a):
+    # min(x, 0) - log1p(e^-|x|), every element on the vector path
+    if a.dtype != np.float32:
+        with np.errstate(all="ignore"):
+            return np.minimum(a, 0) - np.log1p(np.exp(-np.abs(a)))
+    return (np.minimum(a, F32(0)) - sleef_log1pf(sleef_expf(-np.abs(a)))).astype(F32)
+
+
+def _log_sigmoid_grad(c, g):
+    z = (-c.self.abs()).exp()
+    q = z / (1 + z)
+    return where(lt(c.self, 0), (1 - q) * g, q * g)
+
+
+def _positive_slope(name: str, issue_name: str | None, slope: float) -> float:
+    """The in-place forms save their result, which cannot be inverted through a negative slope."""
+    if slope < 0:
+        text = (f"In-place {name} backward calculation is triggered with a negative slope which "
+                f"is not supported. This is caused by calling in-place forward function with a "
+                f"negative slope, please call out-of-place version instead.")
+        if issue_name:
+            text += (f" File an issue at https://github.com/pytorch/pytorch if you do require "
+                     f"supporting in-place {issue_name} backward calculation with negative slope")
+        raise RuntimeError(text)
+    return slope
+
+
+# name       forward                  grad_fn          derivative                        saved
+HARDTANH = row(Op("hardtanh", lambda a, min_val, max_val: _pw.clamp_array(
+    a, a.dtype.type(min_val), a.dtype.type(max_val)),
+                  "HardtanhBackward0", ("self",), (
+    D(_hardtanh_grad, ("self",), "∂hardtanh(x)/∂x = 1 if lo < x < hi else 0"),), dtypes="keep"))
+LEAKY_RELU = row(Op("leaky_relu", lambda a, negative_slope: np.where(
+    a > 0, a, a * a.dtype.type(negative_slope)), "LeakyReluBackward0", ("self",), (
+    D(lambda c, g: where(gt(c.self, 0), g, g * c.negative_slope), ("self",),
+      "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
+LEAKY_RELU_ = row(Op("leaky_relu_", LEAKY_RELU.forward, "LeakyReluBackward1", ("self",), (
+    D(lambda c, g: where(gt(c.result, 0), g, g * _positive_slope("leakyReLu", "leakRelu",
+                                                              c.negative_slope)),
+      ("result",), "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
+ELU = row(Op("elu", _elu_forward, "EluBackward0", ("self",), (
+    D(lambda c, g: where(gt(c.self, 0), g, g * c.alpha * c.self.exp()), ("self",),
+      "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
+ELU_ = row(Op("elu_", _elu_forward, "EluBackward1", ("self",), (
+    D(lambda c, g: where(gt(c.result, 0), g, g * (c.result + _positive_slope("elu", None,
+                                                                          c.alpha))),
+      ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
+GELU = row(Op("gelu", _gelu_forward, "GeluBackward0", ("self",), (
+    D(_gelu_grad, ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
+SILU = row(Op("silu", lambda a: a / (1 + exp_kernel(-a)), "SiluBackward0", ("self",), (
+    D(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
+SOFTPLUS = row(Op("softplus", _softplus_forward, "SoftplusBackward0", ("self",), (
+    D(_softplus_grad, ("self",), "∂softplus(x)/∂x = σ(βx)"),)))
+LOG_SIGMOID = row(Op("log_sigmoid", _log_sigmoid_forward, "LogSigmoidBackward0", ("self",), (
+    D(_log_sigmoid_grad, ("self",), "∂log σ(x)/∂x = 1 - σ(x)"),)))
+
+
+# ATen's names for the kernels that exist for floating types only
+FLOAT_KERNELS = {"leaky_relu": "leaky_relu_cpu", "leaky_relu_": "leaky_relu_cpu", "elu": "elu_cpu",
+                 "elu_": "elu_cpu", "gelu": "GeluKernelImpl", "silu": "silu_cpu",
+                 "softplus": "softplus_cpu", "log_sigmoid": "log_sigmoid_cpu",
+                 "mse_loss": "mse_cpu", "smooth_l1_loss": "smooth_l1_cpu",
+                 "huber_loss": "huber_cpu", "binary_cross_entropy": "binary_cross_entropy",
+                 "binary_cross_entropy_with_logits": "log_sigmoid_cpu"}
+
+
+def _apply(op: Op, inputs: tuple, params: dict | None = None) -> Tensor:
+    """apply(), refusing integer tensors where ATen has only floating kernels."""
+    dt = _dt.result_type(*inputs)
+    if op.name in FLOAT_KERNELS and dt.category != _dt.FLOAT:
+        raise NotImplementedError(f'"{FLOAT_KERNELS[op.name]}" not implemented for '
+                                  f"'{_dt.type_name(dt)}'")
+    return apply(op, inputs, params)
+
+
+def _activation(op: Op, inplace_op: Op | None = None):
+    """The F.<name>(input, ..., inplace=False) of an elementwise row with keyword parameters."""
+    def run(input, params, in_place):
+        if not in_place:
+            return _apply(op, (input,), params)
+        check_inplace(input)
+        return commit(input, _apply(inplace_op or op, (input,), params))
+    return run
+
+
+@functional()
+def relu(input, inplace=False):
+    return METHODS["relu_" if inplace else "relu"](input)
+
+
+@functional()
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    return _activation(HARDTANH)(input, {"min_val": min_val, "max_val": max_val}, inplace)
+
+
+@functional()
+def relu6(input, inplace=False):
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+@functional()
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    return _activation(LEAKY_RELU, LEAKY_RELU_)(input, {"negative_slope": negative_slope},
+                                                inplace)
+
+
+@functional()
+def elu(input, alpha=1.0, inplace=False):
+    return _activation(ELU, ELU_)(input, {"alpha": alpha}, inplace)
+
+
+@functional()
+def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise RuntimeError("approximate argument must be either none or tanh.")
+    return _apply(GELU, (input,), {"approximate": approximate})
+
+
+@functional()
+def silu(input, inplace=False):
+    return _activation(SILU)(input, {}, inplace)
+
+
+@functional()
+def softplus(input, beta=1.0, threshold=20.0):
+    return _apply(SOFTPLUS, (input,), {"beta": beta, "threshold": threshold})
+
+
+@functional()
+def logsigmoid(input):
+    return _apply(LOG_SIGMOID, (input,))
+
+
+# ---- softmax -----------------------------------------------------------------------------
+def _in_order(e: np.ndarray) -> np.ndarray:
+    """Σ over the last axis, one element after another."""
+    total = e[..., 0]
+    for k in range(1, e.shape[-1]):
+        total = total + e[..., k]
+    return total
+
+
+def _lane_sum(e: np.ndarray) -> np.ndarray:
+    """Σ over the last axis as ATen's vec::reduce_all adds: in order below one vector's width,
+    else lane by lane, the tail into the first lanes, then a halving tree across the lanes."""
+    lanes = 64 // e.itemsize
+    n = e.shape[-1]
+    if n < lanes:
+        return _in_order(e)
+    full = n - n % lanes
+    acc = e[..., :lanes].copy()
+    for d in range(lanes, full, lanes):
+        acc = acc + e[..., d:d + lanes]
+    acc[..., :n - full] += e[..., full:]
+    index = np.arange(lanes)
+    step = lanes // 2
+    while step:
+        acc = acc + acc[..., index ^ step]
+        step //= 2
+    return acc[..., 0]
+
+
+def _exp_parts(a: np.ndarray, dim: int):
+    """x - max, e^(x - max) and its sum along `dim` (moved last), as ATen's kernels compute.
+
+    Along the last dim every exp is SLEEF's and the sum goes by vector lanes; along another
+    dim the positions of the inner dims that fill whole AVX512 vectors use SLEEF, the rest
+    the C library, and the sum runs in order (the split of one thread: recordings run with
+    OMP_NUM_THREADS=1).
+    """
+    x = np.moveaxis(a, dim, -1)
+    with np.errstate(all="ignore"):
+        shifted = x - x.max(-1, keepdims=True)
+        last = dim == a.ndim - 1
+        if a.dtype != np.float32:
+            e = np.exp(shifted)
+        elif last:
+            e = sleef_expf(shifted)
+        else:
+            inner = math.prod(a.shape[dim + 1:])
+            position = np.arange(inner).reshape(a.shape[dim + 1:] + (1,))
+            e = np.where(position < inner - inner % 16, sleef_expf(shifted),
+                         libm(np.exp)(shifted))
+        return shifted, e, _lane_sum(e) if last else _in_order(e)
+
+
+def _softmax_forward(a: np.ndarray, dim: int) -> np.ndarray:
+    if a.size == 0:
+        return a.copy()
+    _, e, total = _exp_parts(a, dim)
+    if dim == a.ndim - 1:
+        out = e * (a.dtype.type(1) / total)[..., None]    # last dim: times 1/sum
+    else:
+        out = e / total[..., None]
+    return np.moveaxis(out, -1, dim)
+
+
+def _log_softmax_forward(a: np.ndarray, dim: int) -> np.ndarray:
+    if a.size == 0:
+        return a.copy()
+    shifted, _, total = _exp_parts(a, dim)
+    with np.errstate(all="ignore"):
+        log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
+    return np.moveaxis(shifted - log_total[..., None], -1, dim)
+
+
+SOFTMAX = row(Op("softmax", lambda a, dim: _softmax_forward(a.reshape(a.shape or (1,)),
+                                                              dim).reshape(a.shape),
+                 "SoftmaxBackward0", ("self",), (
+    D(lambda c, g: (g - (g * c.result).sum(c.dim, keepdim=True)) * c.result, ("result",),
+      "∂softmax(x)ᵢ/∂xⱼ = yᵢ(δᵢⱼ - yⱼ)"),), dtypes="keep"))
+LOG_SOFTMAX = row(Op("log_softmax", lambda a, dim: _log_softmax_forward(
+    a.reshape(a.shape or (1,)), dim).reshape(a.shape), "LogSoftmaxBackward0", ("self",), (
+    D(lambda c, g: g - c.result.exp() * g.sum(c.dim, keepdim=True), ("result",),
+      "∂log_softmax(x)ᵢ/∂xⱼ = δᵢⱼ - softmax(x)ⱼ"),), dtypes="keep"))
+
+
+def _softmax_like(name: str, op: Op, input: Tensor, dim, dtype) -> Tensor:
+    if dim is None:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise TypeError(f"{name}(): argument 'dim' must be int, not {type(dim).__name__}")
+    if dtype is not None:
+        input = input.to(dtype)
+    d = input._dim(dim)
+    if input.dtype.category != _dt.FLOAT:
+        kernel = "lastdim_kernel_impl" if d == max(input.ndim - 1, 0) else "kernel_impl"
+        raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
+                                  f"'{_dt.type_name(input.dtype)}'")
+    return apply(op, (input,), {"dim": d})
+
+
+@export()
+def softmax(input, dim=None, dtype=None):
+    return _softmax_like("softmax", SOFTMAX, input, dim, dtype)
+
+
+@export()
+def log_softmax(input, dim=None, dtype=None):
+    return _softmax_like("log_softmax", LOG_SOFTMAX, input, dim, dtype)
+
+
+def _implicit_dim(name: str, ndim: int) -> int:
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+                  f"include dim=X as an argument.", UserWarning, stacklevel=3)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+@functional("softmax")
+def _f_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    return softmax(input, _implicit_dim("softmax", input.ndim) if dim is None else dim, dtype)
+
+
+@functional("log_softmax")
+def _f_log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    return log_softmax(input, _implicit_dim("log_softmax", input.ndim) if dim is None else dim,
+                       dtype)
+
+
+# ---- losses ------------------------------------------------------------------------------
+REDUCTIONS = ("none", "mean", "sum")
+SIZE_WARNING = ("Using a target size ({target}) that is different to the input size ({input}). "
+                "This will likely lead to incorrect results due to broadcasting. Please ensure "
+                "they have the same size.")
+
+
+def _reduction(reduction: str) -> str:
+    """torch.nn._reduction.get_enum: check the name (the deprecated alias still works)."""
+    if reduction == "elementwise_mean":
+        warnings.warn("reduction='elementwise_mean' is deprecated. Please use reduction='mean' "
+                      "instead.", UserWarning, stacklevel=3)
+        return "mean"
+    if reduction not in REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return reduction
+
+
+def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:
+    """apply_loss_reduction: the mean is the ordered float sum divided by the count."""
+    if reduction == "none":
+        return loss
+    total = ordered_sum(loss, tuple(range(loss.ndim))).reshape(())
+    if reduction == "sum":
+        return total
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return total / loss.dtype.type(loss.size)
+
+
+def _broadcast_pair(input: Tensor, target: Tensor):
+    """Warn when the shapes differ (as the torch.nn.functional losses do), then broadcast."""
+    if target.shape != input.shape:
+        warnings.warn(SIZE_WARNING.format(target=target.shape, input=input.shape), UserWarning,
+                      stacklevel=3)
+        try:
+            shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+        except ValueError:
+            raise _pw.broadcast_error(input, target) from None
+        input = input if input._data.shape == shape else input.expand(shape)
+        target = target if target._data.shape == shape else target.expand(shape)
+    return input, target
+
+
+def _mean_norm(c, full: float) -> float:
+    return full / math.prod(c.shapes[0]) if c.reduction == "mean" else full
+
+
+def _mse_forward(a, b, reduction):
+    diff = a - b
+    return _reduce(diff * diff, reduction)
+
+
+def _mse_grad(c, g, a, b):
+    return _mean_norm(c, 2.0) * (a - b) * g
+
+
+def _smooth_l1_forward(a, b, reduction, beta):
+    z = np.abs(a - b)
+    beta, half = a.dtype.type(beta), a.dtype.type(0.5)
+    return _reduce(np.where(z < beta, half * z * z / beta, z - half * beta), reduction)
+
+
+def _smooth_l1_grad(c, g):
+    x, norm = c.self - c.target, _mean_norm(c, 1.0)
+    return where(le(x, -c.beta), -norm * g, where(ge(x, c.beta), norm * g, norm * x * g / c.beta))
+
+
+def _huber_forward(a, b, reduction, delta):
+    z = np.abs(a - b)
+    delta, half = a.dtype.type(delta), a.dtype.type(0.5)
+    return _reduce(np.where(z < delta, half * z * z, delta * (z - half * delta)), reduction)
+
+
+def _huber_grad(c, g):
+    x, norm = c.self - c.target, _mean_norm(c, 1.0)
+    return where(le(x, -c.delta), -norm * g * c.delta,
+                 where(ge(x, c.delta), norm * g * c.delta, norm * x * g))
+
+
+MSE_LOSS = row(Op("mse_loss", _mse_forward, "MseLossBackward0", ("self", "target"), (
+    D(lambda c, g: _mse_grad(c, g, c.self, c.target), ("self", "target"),
+      "∂mse/∂x = 2(x - y)/n"),
+    D(lambda c, g: _mse_grad(c, g, c.target, c.self), ("self", "target"),
+      "∂mse/∂y = 2(y - x)/n"))))
+SMOOTH_L1_LOSS = row(Op("smooth_l1_loss", _smooth_l1_forward, "SmoothL1LossBackward0",
+                        ("self", "target"), (
+    D(_smooth_l1_grad, ("self", "target"), "∂smooth_l1/∂x = clamp((x - y)/β, -1, 1)/n"),
+    D(lambda c, g: -_smooth_l1_grad(c, g), ("self", "target"),
+      "∂smooth_l1/∂y = -clamp((x - y)/β, -1, 1)/n"))))
+HUBER_LOSS = row(Op("huber_loss", _huber_forward, "HuberLossBackward0", ("self", "target"), (
+    D(_huber_grad, ("self", "target"), "∂huber/∂x = clamp(x - y, -δ, δ)/n"),
+    D(lambda c, g: -_huber_grad(c, g), ("self", "target"), "∂huber/∂y = -clamp(x - y, -δ, δ)/n"))))
+
+
+@functional()
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    input, target = _broadcast_pair(input, target)
+    if weight is not None:
+        return _weighted((input - target) ** 2, weight, input, reduction,
+                         lambda w: w.sum() / weight.sum())
+    return _apply(MSE_LOSS, (input, target), {"reduction": _reduction(reduction)})
+
+
+@functional()
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    input, target = _broadcast_pair(input, target)
+    errors = (input - target).abs()
+    if weight is not None:
+        return _weighted(errors, weight, input, reduction, lambda w: w.sum() / weight.sum())
+    return {"none": lambda: errors, "mean": errors.mean, "sum": errors.sum}[
+        _reduction(reduction)]()
+
+
+def _weighted(losses: Tensor, weight: Tensor, input: Tensor, reduction: str, mean) -> Tensor:
+    """The weight= form of mse_loss, l1_loss and huber_loss (written in Python in PyTorch)."""
+    if weight.shape != input.shape:
+        raise ValueError("Weights and input must have the same size.")
+    weighted = losses * weight
+    reduce = {"none": lambda w: w, "sum": lambda w: w.sum(), "mean": mean}.get(reduction)
+    if reduce is None:
+        raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', "
+                         f"'sum'.")
+    return reduce(weighted)
+
+
+@functional()
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    input, target = _broadcast_pair(input, target)
+    if beta == 0.0:
+        return l1_loss(input, target, reduction=reduction)
+    if beta < 0:
+        raise RuntimeError("smooth_l1_loss does not support negative values for beta.")
+    return _apply(SMOOTH_L1_LOSS, (input, target),
+                  {"reduction": _reduction(reduction), "beta": beta})
+
+
+@functional()
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    input, target = _broadcast_pair(input, target)
+    if delta <= 0:
+        raise RuntimeError("huber_loss does not support non-positive values for delta.")
+    if weight is not None:
+        return _weighted(_apply(HUBER_LOSS, (input, target), {"reduction": "none", "delta": delta}),
+                         weight, input, reduction, lambda w: w.mean())
+    return _apply(HUBER_LOSS, (input, target), {"reduction": _reduction(reduction), "delta": delta})
+
+
+# negative log-likelihood: the per-sample terms are summed in ATen's cascade (nll_loss_out_frame)
+def _cascade_sum(terms, weights, dt) -> tuple:
+    """Σ -terms and Σ weights, accumulated in the input's precision through ATen's 8 levels."""
+    n = len(terms)
+    power = max(4, (max(n, 1) - 1).bit_length() // 8)
+    mask = (1 << power) - 1
+    loss, weight = [dt(0)] * 8, [dt(0)] * 8
+    for b, (term, w) in enumerate(zip(terms, weights)):
+        if term is None:
+            continue
+        loss[0], weight[0] = dt(loss[0] - term), dt(weight[0] + w)
+        for j in range(7):
+            if b & (mask << (j * power)):
+                break
+            loss[j + 1], weight[j + 1] = dt(loss[j + 1] + loss[j]), dt(weight[j + 1] + weight[j])
+            loss[j], weight[j] = dt(0), dt(0)
+    total_loss, total_weight = dt(0), dt(0)
+    for part_loss, part_weight in zip(loss, weight):
+        total_loss, total_weight = dt(total_loss + part_loss), dt(total_weight + part_weight)
+    return total_loss, total_weight
+
+
+def _nll_forward(a, target, weight, reduction, ignore_index):
+    """nll_loss_out_frame: the output, and the total weight the mean divides by."""
+    dt = a.dtype.type
+    rows = a.reshape(-1, a.shape[-1])
+    picked = target._data.reshape(-1).astype(np.int64)
+    w = None if weight is None else weight._data.astype(a.dtype)
+    terms, weights = [], []
+    for i, t in enumerate(picked):
+        if t == ignore_index:
+            terms.append(None)
+            weights.append(dt(0))
+            continue
+        weights.append(dt(1) if w is None else w[t])
+        terms.append(rows[i, t] if w is None else rows[i, t] * w[t])
+    if reduction == "none" and a.ndim == 2:
+        out = np.array([dt(0) if term is None else -term for term in terms], a.dtype)
+        return out, dt(0)
+    if a.ndim == 1:
+        total_weight = weights[0]
+        out = dt(0) if terms[0] is None else -terms[0]
+        if reduction == "mean":
+            with np.errstate(all="ignore"):
+                out = dt(out / total_weight)
+        return np.asarray(out, a.dtype), total_weight
+    total, total_weight = _cascade_sum(terms, weights, dt)
+    if weight is None:
+        total_weight = dt(len(terms) - sum(term is None for term in terms))
+    if reduction == "mean":
+        with np.errstate(all="ignore"):
+            total = dt(total / total_weight)
+    return np.asarray(total, a.dtype), total_weight
+
+
+def _nll_grad(c, g):
+    # -(g / total_weight) (or -g) times the target's weight, at each sample's target class
+    shape = c.self.shape
+    if c.reduction == "none" and len(shape) == 2:
+        coef = -g.unsqueeze(1)
+    elif c.reduction == "mean":
+        coef = -(g / Tensor._make(np.asarray(c.total_weight, c.self._data.dtype)))
+    else:
+        coef = -g
+    if c.weight is not None:
+        coef = coef * c.weight_at_target
+    return where(c.at_target, coef, 0.0)
+
+
+NLL_LOSS = row(Op("nll_loss", lambda a, target, weight, reduction, ignore_index, **for_backward:
+                  _nll_forward(a, target, weight, reduction, ignore_index)[0],
+                  "NllLossBackward0", ("self",), (
+    D(_nll_grad, ("self",), "∂nll/∂xᵢₜ = -wₜ/Σw at each target t"),), dtypes="keep"))
+
+
+def _check_target(input: Tensor, target: Tensor, weight) -> None:
+    """nll_loss_nd's and nll_loss's checks, in PyTorch's order."""
+    if input.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if target.ndim > 1 and input.ndim <= 2 and target._data.shape[0] == input._data.shape[0]:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    batch = target._data.shape[0] if target.ndim else 0
+    if input.ndim == 1 and target.ndim == 1 and target._data.shape[0] != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
+                         f"{target._data.shape[0]}")
+    if input.ndim != 1 and input._data.shape[0] != batch:
+        raise ValueError(f"Expected input batch_size ({input._data.shape[0]}) to match target "
+                         f"batch_size ({batch}).")
+    if input.ndim > 2:
+        raise NotImplementedError("gradcli's nll_loss takes 1-d or 2-d input (N, C); PyTorch's "
+                                  "N-d form (nll_loss2d) is not implemented")
+    if target.dtype not in (_dt.int64, _dt.uint8):
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got "
+                           f"{_dt.type_name(target.dtype)}")
+    classes = input._data.shape[-1]
+    if weight is not None and (weight.ndim != 1 or weight.numel() != classes):
+        raise RuntimeError(f"weight tensor should be defined either for all {classes} classes "
+                           f"or no classes but got weight tensor of shape: "
+                           f"[{', '.join(map(str, weight.shape))}]")
+    if input.dtype.category != _dt.FLOAT:
+        raise NotImplementedError(f"\"nll_loss_out_frame\" not implemented for "
+                                  f"'{_dt.type_name(input.dtype)}'")
+
+
+def _not_differentiable(name: str, **tensors) -> None:
+    for arg, t in tensors.items():
+        if t is not None and t.requires_grad:
+            raise RuntimeError(f"The function '{name}' is not differentiable with respect to "
+                               f"argument '{arg}'. This input cannot have requires_grad True.")
+
+
+@functional()
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    reduction = _reduction(reduction)
+    _check_target(input, target, weight)
+    _not_differentiable("nll_loss_forward", weight=weight)
+    classes = input._data.shape[-1]
+    picked = target._data.reshape(-1).astype(np.int64)
+    for t in picked:
+        if t != ignore_index and not 0 <= t < classes:
+            raise IndexError(f"Target {t} is out of bounds.")
+    at_target = np.zeros(input._data.shape, bool).reshape(-1, classes)
+    kept = picked != ignore_index
+    at_target[np.nonzero(kept)[0], picked[kept]] = True
+    at_target = Tensor._make(at_target.reshape(input._data.shape))
+    weight_at_target = None
+    if weight is not None:
+        w = np.zeros(input._data.shape, input._data.dtype).reshape(-1, classes)
+        w[np.nonzero(kept)[0], picked[kept]] = weight._data[picked[kept]]
+        weight_at_target = Tensor._make(w.reshape(input._data.shape))
+    _, total_weight = _nll_forward(input._data, target, weight, reduction, ignore_index)
+    return apply(NLL_LOSS, (input,), {
+        "target": target, "weight": weight, "reduction": reduction,
+        "ignore_index": ignore_index, "total_weight": total_weight, "at_target": at_target,
+        "weight_at_target": weight_at_target})
+
+
+@functional()
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    reduction = _reduction(reduction)
+    class_dim = 0 if input.ndim == 1 else 1
+    if input.shape == target.shape:
+        return _soft_cross_entropy(input, target, weight, reduction, ignore_index,
+                                   label_smoothing, class_dim)
+    if label_smoothing > 0.0:
+        if label_smoothing > 1.0:
+            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
+                               f"{label_smoothing}")
+        return _smoothed_cross_entropy(input, target, weight, reduction, ignore_index,
+                                       label_smoothing, class_dim)
+    return nll_loss(log_softmax(input, class_dim), target, weight, ignore_index=ignore_index,
+                    reduction=reduction)
+
+
+def _class_weight(weight: Tensor, input: Tensor, class_dim: int) -> Tensor:
+    if input.ndim > 1:
+        shape = [1] * input.ndim
+        shape[class_dim] = weight._data.shape[0]
+        return weight.view(shape)
+    return weight
+
+
+def _soft_cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing,
+                        class_dim):
+    """cross_entropy_loss_prob_target: targets are class probabilities."""
+    if target.dtype.category != _dt.FLOAT:
+        raise RuntimeError(f"Expected floating point type for target with class probabilities, "
+                           f"got {_dt.type_name(target.dtype)}")
+    if ignore_index >= 0:
+        raise RuntimeError("ignore_index is not supported for floating point target")
+    classes = input._data.shape[class_dim]
+    if weight is not None and (weight.ndim != 1 or weight.numel() != classes):
+        raise RuntimeError(f"cross_entropy: weight tensor should be defined either for all "
+                           f"{classes} classes or no classes but got weight tensor of shape: "
+                           f"[{', '.join(map(str, weight.shape))}]")
+    log_p = log_softmax(input, class_dim)
+    if label_smoothing > 0.0:
+        if label_smoothing > 1.0:
+            raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: "
+                               f"{label_smoothing}")
+        target = _pw.scale(target, 1 - label_smoothing) + label_smoothing / classes
+    terms = log_p * target
+    if weight is not None:
+        terms = terms * _class_weight(weight, input, class_dim)
+    if reduction == "none":
+        return -terms.sum(class_dim)
+    if reduction == "sum":
+        return -terms.sum()
+    if input.numel() == 0:
+        return (-terms.sum()).fill_(math.nan)
+    return _pw.divide_by(-terms.sum(), input.numel() // classes)
+
+
+def _smoothed_cross_entropy(input, target, weight, reduction, ignore_index, label_smoothing,
+                            class_dim):
+    """cross_entropy_loss_label_smoothing: class indices, with label smoothing."""
+    log_p = log_softmax(input, class_dim)
+    nll = nll_loss(log_p, target, weight, ignore_index=ignore_index, reduction=reduction)
+    classes = input._data.shape[class_dim]
+    if weight is not None:
+        smooth = -(log_p * _class_weight(weight, input, class_dim)).sum(class_dim)
+    else:
+        smooth = -log_p.sum(class_dim)
+    ignored = target == ignore_index
+    smooth.masked_fill_(ignored, 0.0)
+    if reduction == "mean":
+        if weight is not None:
+            kept = target._data[~ignored._data].reshape(-1)
+            smooth = smooth.sum() / Tensor._make(weight._data[kept]).sum()
+        else:
+            smooth = smooth.sum() / (~ignored).sum()
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return _pw.scale(nll, 1 - label_smoothing) + _pw.scale(smooth, label_smoothing / classes)
+
+
+# ---- binary cross-entropy ----------------------------------------------------------------
+def _bce_forward(a, b, weight, reduction):
+    # ATen's scalar kernel: logs clamped at -100, so that 0·log 0 is 0, not nan
+    if np.any(~((a >= 0) & (a <= 1))):
+        raise RuntimeError("all elements of input should be between 0 and 1")
+    if np.any(~((b >= 0) & (b <= 1))):
+        raise RuntimeError("all elements of target should be between 0 and 1")
+    floor = a.dtype.type(-100)
+    log = np.maximum(libm(np.log)(a), floor)
+    log1m = np.maximum(c_log1p(-a), floor)
+    loss = (b - 1) * log1m - b * log
+    if weight is not None:
+        loss = loss * weight._data
+    return _reduce(loss, reduction)
+
+
+def _per_element(c, g):
+    """The gradient's remaining factors: the weight, and 1/n for a mean."""
+    if c.weight is not None:
+        g = g * c.weight
+    return g / math.prod(c.shapes[0]) if c.reduction == "mean" else g
+
+
+def _bce_grad(c, g):
+    x = c.self
+    return _per_element(c, g * (x - c.target) / ((1 - x) * x).clamp_min(1e-12))
+
+
+def _bce_target_grad(c, g):
+    x = c.self
+    return _per_element(c, -(x / (1 - x)).log() * g)
+
+
+def _bce_logits_forward(a, b, weight, pos_weight, reduction):
+    log_sigmoid = _log_sigmoid_forward(a)
+    if pos_weight is not None:
+        log_sigmoid = log_sigmoid * ((pos_weight._data - 1) * b + 1)
+    loss = (1 - b) * a - log_sigmoid
+    if weight is not None:
+        loss = loss * weight._data
+    return _reduce(loss, reduction)
+
+
+def _bce_logits_grad(c, g):
+    x, y = c.self, c.target
+    if c.pos_weight is None:
+        return _per_element(c, (x.sigmoid() - y) * g)
+    t = c.pos_weight * y
+    return _per_element(c, ((t + 1 - y) * x.sigmoid() - t) * g)
+
+
+def _bce_logits_target_grad(c, g):
+    x = c.self
+    if c.pos_weight is None:
+        return _per_element(c, -x * g)
+    return _per_element(c, (logsigmoid(-x) - logsigmoid(x) * c.pos_weight) * g)
+
+
+BINARY_CROSS_ENTROPY = row(Op("binary_cross_entropy", _bce_forward, "BinaryCrossEntropyBackward0",
+                              ("self", "target"), (
+    D(_bce_grad, ("self", "target"), "∂bce/∂p = (p - y) / (p(1 - p))"),
+    D(_bce_target_grad, ("self",), "∂bce/∂y = -log(p / (1 - p))"))))
+BINARY_CROSS_ENTROPY_WITH_LOGITS = row(Op(
+    "binary_cross_entropy_with_logits", _bce_logits_forward,
+    "BinaryCrossEntropyWithLogitsBackward0", ("self", "target"), (
+        D(_bce_logits_grad, ("self", "target"), "∂bce(σ(z))/∂z = σ(z) - y"),
+        D(_bce_logits_target_grad, ("self",), "∂bce(σ(z))/∂y = -z"))))
+
+
+@functional()
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    reduction = _reduction(reduction)
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({target.shape}) that is different to the input "
+                         f"size ({input.shape}) is deprecated. Please ensure they have the same "
+                         f"size.")
+    if weight is not None:
+        weight = weight.expand(np.broadcast_shapes(target._data.shape, weight._data.shape))
+    _not_differentiable("binary_cross_entropy", weight=weight)
+    return _apply(BINARY_CROSS_ENTROPY, (input, target),
+                  {"weight": weight, "reduction": reduction})
+
+
+@functional()
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    reduction = _reduction(reduction)
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size "
+                         f"({input.shape})")
+    _not_differentiable("binary_cross_entropy_with_logits", weight=weight, pos_weight=pos_weight)
+    return _apply(BINARY_CROSS_ENTROPY_WITH_LOGITS, (input, target),
+                  {"weight": weight, "pos_weight": pos_weight, "reduction": reduction})
+
+
+# ---- linear, dropout, one_hot, normalize -------------------------------------------------
+ADDMM = row(Op("addmm", lambda bias, mat1, mat2: bias + np.matmul(mat1, mat2), "AddmmBackward0",
+               ("self", "mat1", "mat2"), (
+    D(lambda c, g: g, (), "∂(b + A·B)/∂b = 1"),
+    D(lambda c, g: g.mm(c.mat2.t()), ("mat2",), "∂(b + A·B)/∂A = g·Bᵀ"),
+    D(lambda c, g: c.mat1.t().mm(g), ("mat1",), "∂(b + A·B)/∂B = Aᵀ·g")), dtypes="keep"))
+
+
+def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
+    """bias + mat1 @ mat2 in one node, as torch.addmm (what nn.Linear runs on 2-d input)."""
+    if mat2.ndim != 2:
+        raise RuntimeError(f"mat2 must be a matrix, got {mat2.ndim}-D tensor")
+    (n, k), (k2, m) = mat1._data.shape, mat2._data.shape
+    if k != k2:
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {k2}x{m})")
+    bias.expand(n, m)  # PyTorch's message when the bias does not broadcast to the output
+    return apply(ADDMM, (bias, mat1, mat2))
+
+
+@functional()
+def linear(input, weight, bias=None):
+    """ATen's linear: addmm for 2-d input with a bias, flattened to 2-d for contiguous input."""
+    if bias is not None and input.ndim == 2:
+        return _addmm(bias, input, weight.t())
+    if bias is not None and input.is_contiguous() and (input.ndim == 3 or bias.ndim == 1):
+        sizes = input._data.shape
+        flat = input.reshape(math.prod(sizes[:-1]), sizes[-1])
+        out = _addmm(bias, flat, weight.t())
+        return out.view(*sizes[:-1], out._data.shape[1])
+    out = matmul(input, weight.t())
+    if bias is not None:
+        out.add_(bias)
+    return out
+
+
+@functional()
+def dropout(input, p=0.5, training=True, inplace=False):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if p == 1:
+        zero = Tensor._make(np.zeros((), input._data.dtype))
+        return input.mul_(zero) if inplace else input * zero
+    raise NotImplementedError("gradcli does not reproduce PyTorch's random dropout mask "
+                              "(bernoulli_): use training=False, p=0 or p=1")
+
+
+@functional()
+def one_hot(tensor, num_classes=-1):
+    if tensor.dtype is not _dt.int64:
+        raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
+    values = tensor._data
+    if values.size == 0:
+        if num_classes == -1:
+            raise RuntimeError("Can not infer total number of classes from empty tensor.")
+    elif values.min() < 0:
+        raise RuntimeError("Class values must be non-negative.")
+    elif num_classes == -1:
+        num_classes = int(values.max()) + 1
+    elif values.max() >= num_classes:
+        raise RuntimeError("Class values must be smaller than num_classes.")
+    return Tensor._make((values[..., None] == np.arange(num_classes)).astype(np.int64))
+
+
+@functional()
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+
+
+# ---- in-place forms of the pointwise rows added with these -------------------------------
+# (pointwise.py cannot import inplace.py, which imports it)
+def _clamp_inplace(fn, name: str):
+    """clamp_ & co.: as inplace(), but the dtype refusal names the C++ type, as ATen's does."""
+    def method(self, *args, **kwargs):
+        check_inplace(self)
+        out = fn(self, *args, **kwargs)
+        if out.dtype.category > self.dtype.category:
+            raise RuntimeError(f"result type {_dt.type_name(out.dtype)} can't be cast to the "
+                               f"desired output type {_pw.C_TYPE_NAMES[self.dtype.name]}")
+        return commit(self, out)
+    method.__name__ = name
+    return method
+
+
+for _name in ("clamp", "clip", "clamp_min", "clamp_max"):
+    METHODS[_name + "_"] = _clamp_inplace(METHODS[_name], _name + "_")
+for _name in ("fmod", "lerp", "hypot"):
+    METHODS[_name + "_"] = inplace(METHODS[_name], _name + "_")
