@@ -34,3 +34,4 @@ def _return_type(kind: str) -> type:
 
 max = _return_type("max")
 min = _return_type("min")
+sort = _return_type("sort")

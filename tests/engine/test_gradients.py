@@ -78,7 +78,8 @@ CASES = [
     ("WhereBackward0",      lambda a, b: _where(a, b),          [(2, 3), (3,)],     ANY),
     ("MaskedFillBackward0", lambda a: a.masked_fill(a > 0, 0.5), [(2, 3)],          ANY),
     ("ZeroBackward0",       lambda a: (a * 1).zero_() + a,      [(3,)],             ANY),
-    ("FillBackward0",       lambda a: (a * 1).fill_(2.0) * a,   [(3,)],             ANY),
+    ("FillBackward2",       lambda a: (a * 1).fill_(2.0) * a,   [(3,)],             ANY),
+    ("SortBackward0",       lambda a: a.sort(0).values * a,     [(3, 2)],           ANY),
     ("torch::autograd::CopyBackwards", lambda a, b: (a * 1).copy_(b) * a, [(3,), (3,)], ANY),
 ]
 

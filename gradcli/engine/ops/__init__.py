@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..tensor import Tensor
 from . import (compare, convert, indexing, inplace, join, linalg, nn,  # noqa: F401
-               pointwise, reduction, shape)
+               pointwise, reduction, shape, sorting)
 from .registry import FUNCTIONAL, FUNCTIONS, METHODS, ROWS
 
 # Tensor attributes that are not methods of the table

@@ -118,7 +118,7 @@ for _dunder, _name in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", 
 
 ZERO = row(Op("zero", np.zeros_like, "ZeroBackward0", ("self",), (
     D(lambda c, g: g * 0, (), "∂zero_(x)/∂x = 0"),), dtypes="keep"))
-FILL = row(Op("fill", lambda a, value: np.full_like(a, value), "FillBackward0", ("self",), (
+FILL = row(Op("fill", lambda a, value: np.full_like(a, value), "FillBackward2", ("self",), (
     D(lambda c, g: g * 0, (), "∂fill_(x, v)/∂x = 0"),), dtypes="keep"))
 COPY = row(Op("copy", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
               "torch::autograd::CopyBackwards", ("self", "src"), (
@@ -136,7 +136,9 @@ def zero_(input):
 def fill_(input, value):
     check_inplace(input)
     if isinstance(value, Tensor):
-        value = value.item()
+        # filling with a tensor keeps the value's gradient (FillBackward3)
+        from .indexing import FILL as FILL_TENSOR
+        return commit(input, apply(FILL_TENSOR, (input, value)))
     return commit(input, apply(FILL, (input,), {"value": value}))
 
 
