@@ -140,16 +140,17 @@ class Run:
             if node is not None and node not in seen:
                 seen.add(node)
                 stack.append(node)
+        push, pop, get = stack.append, stack.pop, deps.get
         while stack:
-            node = stack.pop()
+            node = pop()
             order.append(node)
             for nxt, _ in node.next_functions:
                 if nxt is not None:
-                    deps[nxt] = deps.get(nxt, 0) + 1
+                    deps[nxt] = get(nxt, 0) + 1
                     if nxt not in seen:
                         seen.add(nxt)
-                        stack.append(nxt)
-        targets = None
+                        push(nxt)
+        targets = needed = None
         if self.capture is not None:
             targets = {e for e in self.capture if e[0] is not None}
             needed = _needed(order, deps, {n for n, _ in targets})
@@ -157,38 +158,43 @@ class Run:
         for (node, nr), g in self.roots:
             if node is not None:
                 _add(buffers, node, nr, g)
-        ready = [(-n._seq, id(n), n) for n in {n for (n, _), _ in self.roots if n is not None}
+        # sequence numbers are unique, so the heap never compares two nodes
+        ready = [(-n._seq, n) for n in {n for (n, _), _ in self.roots if n is not None}
                  if deps.get(n, 0) == 0]
         heapq.heapify(ready)
         found: dict = {}
+        heappop, heappush, take = heapq.heappop, heapq.heappush, buffers.pop
+        call, observe, keep, dry = self._call, self.observe, self.keep, self.dry
         while ready:
-            node = heapq.heappop(ready)[2]
-            grads = buffers.pop(node, None) or [None]
+            node = heappop(ready)[1]
+            grads = take(node, None) or [None]
             if targets is not None:
                 for nr, g in enumerate(grads):
                     if (node, nr) in targets and g is not None:
                         found[(node, nr)] = g
-            if isinstance(node, AccumulateGrad):
+            if type(node) is AccumulateGrad:
                 if self.accumulate and grads[0] is not None:
                     _accumulate(node.variable, grads[0], self.create)
-                if self.observe:
-                    self.observe(node, grads, ())
+                if observe:
+                    observe(node, grads, ())
                 continue
-            if node._retained and not self.dry:
+            if node._retained and not dry:
                 _retain(node, grads)
-            outs = self._call(node, grads, needed if targets is not None else None)
-            if self.observe:
-                self.observe(node, grads, outs)
-            if not self.keep:
+            outs = call(node, grads, needed)
+            if observe:
+                observe(node, grads, outs)
+            if not keep:
                 node.release()
-            for i, (nxt, nr) in enumerate(node.next_functions):
-                if nxt is None:
-                    continue
-                if outs[i] is not None:
-                    _add(buffers, nxt, nr, outs[i])
-                deps[nxt] -= 1
-                if deps[nxt] == 0:
-                    heapq.heappush(ready, (-nxt._seq, id(nxt), nxt))
+            i = 0
+            for nxt, nr in node.next_functions:
+                if nxt is not None:
+                    if outs[i] is not None:
+                        _add(buffers, nxt, nr, outs[i])
+                    left = deps[nxt] - 1
+                    deps[nxt] = left
+                    if not left:
+                        heappush(ready, (-nxt._seq, nxt))
+                i += 1
         return found
 
     def _call(self, node, grads: list, needed) -> list:

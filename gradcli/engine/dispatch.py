@@ -51,18 +51,38 @@ class Context:
 context = Context()
 
 
+_BY_NP = {d.np: d for d in _dt.ALL}
+_NO_EDGE = (None, 0)
+_KEEPS_DTYPE = frozenset(("keep", "int64", "bool", "compare"))
+
+
 def _result_dtype(op: Op, inputs) -> _dt.DType:
     rule = op.dtypes
+    first = inputs[0]
     if rule == "keep":
-        return inputs[0].dtype
-    dt = _dt.result_type(*inputs)
+        return _BY_NP[first._data.dtype]
+    dt = None
+    # the common cases without the general promotion: one tensor, two of one dtype, or a
+    # tensor with a Python number of its own kind
+    if type(first) is Tensor:
+        d = first._data.dtype
+        if len(inputs) == 1:
+            dt = _BY_NP[d]
+        elif len(inputs) == 2:
+            other = inputs[1]
+            t = type(other)
+            if (t is Tensor and other._data.dtype == d) or (t is float and d.kind == "f") \
+                    or (t is int and d.kind in "fiu"):
+                dt = _BY_NP[d]
+    if dt is None:
+        dt = _dt.result_type(*inputs)
     if rule == "float" and dt.category != _dt.FLOAT:
         return _dt.default_float
     return dt
 
 
 def as_array(x, np_dtype: np.dtype) -> np.ndarray:
-    if isinstance(x, Tensor):
+    if type(x) is Tensor:
         a = x._data
         return a if a.dtype == np_dtype else a.astype(np_dtype)
     return np.asarray(x, dtype=np_dtype)
@@ -70,27 +90,57 @@ def as_array(x, np_dtype: np.dtype) -> np.ndarray:
 
 def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | None = None):
     """Run `op` on `inputs` (tensors, or Python numbers wrapped as PyTorch wraps them)."""
-    params = params or {}
-    dt = dtype or _result_dtype(op, inputs)
-    npdt = dt.np
-    if op.dtypes == "keep":
-        arrays = [x._data if isinstance(x, Tensor) else x for x in inputs]
+    if dtype is None:
+        dtype = _result_dtype(op, inputs)
+    npdt = dtype.np
+    rule = op.dtypes
+    if rule == "keep":
+        arrays = [x._data if type(x) is Tensor else x for x in inputs]
     else:
         arrays = [as_array(x, npdt) for x in inputs]
-    out = op.forward(*arrays, **params)
+    out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     if type(out) is tuple:
         # several outputs (split, unbind): one node, each output with its own output_nr
-        return _wrap(op, inputs, params, out)
+        return _wrap(op, inputs, params or {}, out)
     if type(out) is not np.ndarray:
         out = np.asarray(out)
-    if op.dtypes == "compare":
-        pass
-    elif out.dtype != npdt and op.dtypes not in ("keep", "int64", "bool"):
+    if out.dtype != npdt and rule not in _KEEPS_DTYPE:
         out = out.astype(npdt)
-    return _wrap(op, inputs, params, (out,))[0]
+    if op.view:
+        return _wrap(op, inputs, params or {}, (out,))[0]
+    if op.grad_fn is None or not grad_mode.state.enabled or out.dtype.kind != "f":
+        return Tensor._make(out)
+    # the hot path: one output, maybe recorded
+    edges, needs, shapes, dtypes = [], [], [], []
+    recorded = False
+    for x in inputs:
+        if type(x) is Tensor:
+            data = x._data
+            shapes.append(data.shape)
+            dtypes.append(_BY_NP[data.dtype])
+            if x._rg:
+                recorded = True
+                needs.append(True)
+                edges.append(x._edge())
+                continue
+        else:
+            shapes.append(())
+            dtypes.append(None)
+        needs.append(False)
+        edges.append(_NO_EDGE)
+    if not recorded:
+        return Tensor._make(out)
+    needs = tuple(needs)
+    node = Node(op, tuple(edges), needs, params or {}, tuple(shapes), tuple(dtypes), None)
+    node.span = context.span
+    result = Tensor._make(out, node, True)
+    if op.saved_names:
+        node._saved = _save(op, inputs, needs, result)
+    return result
 
 
 def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
+    """The general path: several outputs, views, or nothing to record."""
     record = (op.grad_fn is not None and grad_mode.state.enabled and bool(outs)
               and outs[0].dtype.kind == "f")
     needs = None
@@ -110,7 +160,7 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
                     result._rg = True
                     result._no_grad_view = True
         return results
-    node = Node(op, tuple(x._edge() if isinstance(x, Tensor) else (None, 0) for x in inputs),
+    node = Node(op, tuple(x._edge() if isinstance(x, Tensor) else _NO_EDGE for x in inputs),
                 needs, params, tuple(np.shape(x._data if isinstance(x, Tensor) else x)
                                      for x in inputs),
                 tuple(x.dtype if isinstance(x, Tensor) else None for x in inputs), None,

@@ -36,27 +36,19 @@ def _checked(op: Op, a, b, dtype=None, params=None):
     return apply(op, (a, b), params, dtype=dtype)
 
 
-def quiet(fn):
-    """`fn` without NumPy's floating-point warnings: inf and nan are values, as in PyTorch."""
-    def forward(*args, **kwargs):
-        with np.errstate(all="ignore"):
-            return fn(*args, **kwargs)
-    return forward
-
-
 # ---- arithmetic --------------------------------------------------------------------------
-ADD = row(Op("add", quiet(np.add), "AddBackward0", ("self", "other"), (
+ADD = row(Op("add", np.add, "AddBackward0", ("self", "other"), (
     D(lambda c, g: g, (), "∂(a + b)/∂a = 1"),
     D(lambda c, g: g, (), "∂(a + b)/∂b = 1"))))
-SUB = row(Op("sub", quiet(np.subtract), "SubBackward0", ("self", "other"), (
+SUB = row(Op("sub", np.subtract, "SubBackward0", ("self", "other"), (
     D(lambda c, g: g, (), "∂(a - b)/∂a = 1"),
     D(lambda c, g: -g, (), "∂(a - b)/∂b = -1"))))
-RSUB = row(Op("rsub", quiet(lambda a, other: np.subtract(other, a, dtype=a.dtype)), "RsubBackward1",
+RSUB = row(Op("rsub", lambda a, other: np.subtract(other, a, dtype=a.dtype), "RsubBackward1",
               ("self",), (D(lambda c, g: -g, (), "∂(c - a)/∂a = -1"),)))
-MUL = row(Op("mul", quiet(np.multiply), "MulBackward0", ("self", "other"), (
+MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
     D(lambda c, g: g * c.other, ("other",), "∂(a * b)/∂a = b"),
     D(lambda c, g: g * c.self, ("self",), "∂(a * b)/∂b = a"))))
-DIV = row(Op("div", quiet(np.true_divide), "DivBackward0", ("self", "other"), (
+DIV = row(Op("div", np.true_divide, "DivBackward0", ("self", "other"), (
     D(lambda c, g: g / c.other, ("other",), "∂(a / b)/∂a = 1 / b"),
     D(lambda c, g: -g * c.self / (c.other * c.other), ("self", "other"),
       "∂(a / b)/∂b = -a / b²")), dtypes="float"))
@@ -68,7 +60,7 @@ def _trunc_divide(a, b):
 
 
 ROUNDED = {"trunc": _trunc_divide, "floor": np.floor_divide}
-DIV_ROUNDED = row(Op("div", quiet(lambda a, b, rounding_mode: ROUNDED[rounding_mode](a, b)),
+DIV_ROUNDED = row(Op("div", lambda a, b, rounding_mode: ROUNDED[rounding_mode](a, b),
                      "DivBackward2", ("self", "other"), (
     D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"),
     D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"))))
@@ -97,13 +89,13 @@ def _pow_base_grad(c, g):
     return g * where(logical_and(eq(x, 0), ge(e, 0)), 0.0, r * log(x))
 
 
-POW = row(Op("pow", quiet(lambda a, exponent: np.power(a, exponent)), "PowBackward0", ("self",), (
+POW = row(Op("pow", lambda a, exponent: np.power(a, exponent), "PowBackward0", ("self",), (
     D(_pow_scalar_grad, ("self",), "∂(xⁿ)/∂x = n·xⁿ⁻¹"),)))
-POW_TENSOR = row(Op("pow", quiet(np.power), "PowBackward1", ("self", "exponent"), (
+POW_TENSOR = row(Op("pow", np.power, "PowBackward1", ("self", "exponent"), (
     D(lambda c, g: g * c.exponent * c.self ** (c.exponent - 1), ("self", "exponent"),
       "∂(xʸ)/∂x = y·xʸ⁻¹"),
     D(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
-POW_BASE = row(Op("pow", quiet(lambda e, base: np.power(np.asarray(base, e.dtype), e)),
+POW_BASE = row(Op("pow", lambda e, base: np.power(np.asarray(base, e.dtype), e),
                   "PowBackward2", ("exponent",), (
     D(lambda c, g: g * c.result * math.log(c.base) if c.base > 0 else g * 0, ("result",),
       "∂(bˣ)/∂x = bˣ·ln b"),)))
@@ -176,7 +168,7 @@ def _no_derivative(name: str):
 
 def _by_number(name: str, forward, grad_fn: str, derivative: D) -> Op:
     """The row of a binary op with a Python number on one side: one input edge, as in PyTorch."""
-    return row(Op(name, quiet(forward), grad_fn, ("self",), (derivative,)))
+    return row(Op(name, forward, grad_fn, ("self",), (derivative,)))
 
 
 def _remainder(a, b):
@@ -188,13 +180,13 @@ def _remainder(a, b):
 # PyTorch's placeholder node for ops without a derivative: named, but fails in backward
 NOT_IMPLEMENTED = "torch::autograd::NotImplemented"
 NO_FLOOR_DIVIDE = D(_no_derivative("floor_divide"), (), "floor_divide has no derivative")
-FLOOR_DIVIDE = row(Op("floor_divide", quiet(np.floor_divide), NOT_IMPLEMENTED, ("self", "other"),
+FLOOR_DIVIDE = row(Op("floor_divide", np.floor_divide, NOT_IMPLEMENTED, ("self", "other"),
                       (NO_FLOOR_DIVIDE, NO_FLOOR_DIVIDE)))
 FLOOR_DIVIDE_BY = _by_number("floor_divide", lambda a, other: np.floor_divide(a, other),
                              NOT_IMPLEMENTED, NO_FLOOR_DIVIDE)
 FLOOR_DIVIDE_OF = _by_number("floor_divide", lambda a, other: np.floor_divide(other, a),
                              NOT_IMPLEMENTED, NO_FLOOR_DIVIDE)
-REMAINDER = row(Op("remainder", quiet(_remainder), "RemainderBackward1", ("self", "other"), (
+REMAINDER = row(Op("remainder", _remainder, "RemainderBackward1", ("self", "other"), (
     D(lambda c, g: g, (), "∂(a mod b)/∂a = 1"),
     D(lambda c, g: -g * floor_divide(c.self, c.other), ("self", "other"),
       "∂(a mod b)/∂b = -⌊a/b⌋"))))
@@ -455,7 +447,7 @@ exp_kernel = by_steps(sleef_expf, libm(np.exp))
 def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: str,
           dtypes: str = "float"):
     """Define an elementwise op: its row, torch.<name>, Tensor.<name> and Tensor.<name>_."""
-    op = row(Op(name, quiet(forward), grad_fn, ("self",), (D(derivative, uses, formula),), dtypes))
+    op = row(Op(name, forward, grad_fn, ("self",), (D(derivative, uses, formula),), dtypes))
 
     def function(input):
         return apply(op, (input,))
@@ -555,12 +547,12 @@ def _split_tie(c, g, loses):
     return masked_fill(where(eq(c.self, c.other), g / 2, g), loses, 0)
 
 
-MAXIMUM = row(Op("maximum", quiet(np.maximum), "MaximumBackward0", ("self", "other"), (
+MAXIMUM = row(Op("maximum", np.maximum, "MaximumBackward0", ("self", "other"), (
     D(lambda c, g: _split_tie(c, g, lt(c.self, c.other)), ("self", "other"),
       "∂max(a, b)/∂a = 1 if a > b, ½ if a = b, else 0"),
     D(lambda c, g: _split_tie(c, g, gt(c.self, c.other)), ("self", "other"),
       "∂max(a, b)/∂b = 1 if b > a, ½ if a = b, else 0"))))
-MINIMUM = row(Op("minimum", quiet(np.minimum), "MinimumBackward0", ("self", "other"), (
+MINIMUM = row(Op("minimum", np.minimum, "MinimumBackward0", ("self", "other"), (
     D(lambda c, g: _split_tie(c, g, gt(c.self, c.other)), ("self", "other"),
       "∂min(a, b)/∂a = 1 if a < b, ½ if a = b, else 0"),
     D(lambda c, g: _split_tie(c, g, lt(c.self, c.other)), ("self", "other"),
@@ -736,9 +728,9 @@ def _broadcastable(a: Tensor, b: Tensor) -> None:
 
 
 # ---- more arithmetic: fmod, lerp, hypot, and products with a number ----------------------
-FMOD = row(Op("fmod", quiet(lambda a, other: np.fmod(a, other)), "FmodBackward0", ("self",), (
+FMOD = row(Op("fmod", lambda a, other: np.fmod(a, other), "FmodBackward0", ("self",), (
     D(lambda c, g: g, (), "∂fmod(a, s)/∂a = 1"),)))
-FMOD_TENSOR = row(Op("fmod", quiet(np.fmod), "FmodBackward1", ("self", "other"), (
+FMOD_TENSOR = row(Op("fmod", np.fmod, "FmodBackward1", ("self", "other"), (
     D(lambda c, g: g, (), "∂fmod(a, b)/∂a = 1"),
     D(lambda c, g: -g * div(c.self, c.other, rounding_mode="trunc"), ("self", "other"),
       "∂fmod(a, b)/∂b = -trunc(a/b)"))))
@@ -809,10 +801,10 @@ def hypot(input, other):
 
 
 # what C++ code inside PyTorch produces when it scales a tensor by a number (at::mul(t, Scalar))
-MUL_SCALAR = row(Op("mul", quiet(lambda a, other: np.multiply(a, np.asarray(other, a.dtype))),
+MUL_SCALAR = row(Op("mul", lambda a, other: np.multiply(a, np.asarray(other, a.dtype)),
                     "MulBackward1", ("self",), (
     D(lambda c, g: g * c.other, (), "∂(a·s)/∂a = s"),)))
-DIV_SCALAR = row(Op("div", quiet(lambda a, other: np.true_divide(a, np.asarray(other, a.dtype))),
+DIV_SCALAR = row(Op("div", lambda a, other: np.true_divide(a, np.asarray(other, a.dtype)),
                     "DivBackward1", ("self",), (
     D(lambda c, g: g / c.other, (), "∂(a/s)/∂a = 1/s"),), dtypes="float"))
 
