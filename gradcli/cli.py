@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 
@@ -62,8 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+# A graph holds no reference cycles, yet each full collection rescans all of it: with
+# Python's default thresholds a 200k-node chain spent a third of its time in the collector.
+GC_THRESHOLDS = (100_000, 50, 100)
+
+
 def main(argv: list[str] | None = None, env: Env | None = None) -> int:
     env = env or Env()
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as e:
