@@ -255,6 +255,9 @@ class Generator:
     """A torch CPU generator: MT19937 (NumPy's legacy RandomState runs the identical engine)
     plus the cached second Box-Muller sample of the scalar normal path."""
 
+    def __repr__(self) -> str:
+        return f"<torch._C.Generator object at {hex(id(self))}>"
+
     def __init__(self, seed: int = DEFAULT_SEED) -> None:
         self._mt = np.random.RandomState()
         self.manual_seed(seed)

@@ -5,6 +5,7 @@ import builtins as _py
 import functools
 import math
 import string
+import sys
 from typing import Any, Callable
 
 from ..engine.backward import backward as autograd_backward, grad as autograd_grad
@@ -73,9 +74,37 @@ def _either(python_fn: Callable, torch_name: str) -> Callable:
 
 
 # ---- torch -------------------------------------------------------------------------------------
+# the random module is imported when first needed (NumPy's random costs start-up time)
 def manual_seed(seed):
-    from ..engine.random import default_generator  # imported when first needed: start-up time
+    from ..engine.random import default_generator
     return default_generator.manual_seed(int(seed))
+
+
+def _generator(device="cpu"):
+    from ..engine.random import Generator
+    return Generator()
+
+
+def _default():
+    from ..engine.random import default_generator
+    return default_generator
+
+
+GENERATOR_METHODS = {
+    "manual_seed": lambda g: g.manual_seed,
+    "initial_seed": lambda g: g.initial_seed,
+    "seed": lambda g: g.seed,
+    # PyTorch's state is a uint8 tensor
+    "get_state": lambda g: lambda: Tensor._make(g.get_state().copy()),
+    "set_state": lambda g: lambda state: g.set_state(state._data),
+}
+RANDOM_STATE = {
+    "Generator": _generator,
+    "initial_seed": lambda: _default().initial_seed(),
+    "seed": lambda: _default().seed(),
+    "get_rng_state": lambda: GENERATOR_METHODS["get_state"](_default())(),
+    "set_rng_state": lambda state: GENERATOR_METHODS["set_state"](_default())(state),
+}
 
 
 def _is_tensor(obj) -> bool:
@@ -111,6 +140,7 @@ def _build_torch() -> None:
             entries[name] = _with_grad_flag(fn)
     entries.update(GRAD_MODES)
     entries.update({name: d for name, d in _dt.NAMES.items()})
+    entries.update(RANDOM_STATE)
     entries.update({"autograd": autograd, "nn": nn, "manual_seed": manual_seed,
                     "is_tensor": _is_tensor, "numel": _numel, "Size": Size,
                     "inf": math.inf, "nan": math.nan, "pi": math.pi, "e": math.e})
@@ -207,6 +237,11 @@ _METHODS_BY_TYPE: dict[type, frozenset] = {
 }
 
 
+def _is_generator(obj) -> bool:
+    rng = sys.modules.get("gradcli.engine.random")
+    return rng is not None and isinstance(obj, rng.Generator)
+
+
 def _type_name(obj) -> str:
     return type(obj).__name__
 
@@ -232,6 +267,10 @@ def get_attribute(obj, name: str):
         if name in ("name", "next_functions", "variable", "metadata"):
             return getattr(obj, name)
         raise AttributeError(f"'AccumulateGrad' object has no attribute '{name}'")
+    elif _is_generator(obj):
+        if name in GENERATOR_METHODS:
+            return GENERATOR_METHODS[name](obj)
+        raise AttributeError(f"'torch._C.Generator' object has no attribute '{name}'")
     elif hasattr(obj, "_fields") and name in obj._fields:
         return getattr(obj, name)
     else:
