@@ -8,6 +8,8 @@ import string
 import sys
 from typing import Any, Callable
 
+import numpy as np
+
 from ..engine.backward import backward as autograd_backward, grad as autograd_grad
 from ..engine.gradcheck import gradcheck as autograd_gradcheck
 from ..engine import dtypes as _dt
@@ -217,7 +219,7 @@ TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TE
     frozenset(PROPERTIES)
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 
-NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
+NODE_ATTRIBUTES = frozenset(("name", "next_functions"))
 
 _METHODS_BY_TYPE: dict[type, frozenset] = {
     list: frozenset(("append", "extend", "insert", "pop", "remove", "index", "count", "reverse",
@@ -235,6 +237,23 @@ _METHODS_BY_TYPE: dict[type, frozenset] = {
     _dt.DType: frozenset(("is_floating_point", "is_signed", "itemsize")),
     Device: frozenset(("type",)),
 }
+
+
+def _public(value, node, name: str):
+    """A saved value as a program may hold it: tensors, numbers, sizes and dtypes, never the
+    NumPy arrays or engine objects some rows keep as parameters."""
+    if isinstance(value, (Tensor, int, float, bool, str, _dt.DType)) or value is None:
+        return value
+    if isinstance(value, np.ndarray):
+        return Tensor._make(value.copy())
+    if isinstance(value, np.dtype):
+        return _dt.from_numpy(value)
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, (tuple, list)):
+        return type(value)(_public(v, node, name) for v in value)
+    raise AttributeError(f"'{node.op.grad_fn.rsplit('::', 1)[-1]}' object has no attribute "
+                         f"'{name}'")
 
 
 def _is_generator(obj) -> bool:
@@ -260,11 +279,11 @@ def get_attribute(obj, name: str):
         if name in NODE_ATTRIBUTES:
             return getattr(obj, name)
         if name.startswith("_saved_"):
-            return obj.saved_for_user(name[7:])
+            return _public(obj.saved_for_user(name[7:]), obj, name)
         raise AttributeError(f"'{obj.op.grad_fn.rsplit('::', 1)[-1]}' object has no attribute "
                              f"'{name}'")
     elif isinstance(obj, AccumulateGrad):
-        if name in ("name", "next_functions", "variable", "metadata"):
+        if name in ("name", "next_functions", "variable"):
             return getattr(obj, name)
         raise AttributeError(f"'AccumulateGrad' object has no attribute '{name}'")
     elif _is_generator(obj):

@@ -11,12 +11,18 @@ from .registry import export, row
 NUMBER = (int, float, bool)
 
 
+def _check_operand(name: str, other) -> None:
+    # operators never get here with a foreign operand (ops/__init__ returns NotImplemented)
+    if not isinstance(other, (Tensor, *NUMBER)):
+        raise TypeError(f"{name}(): argument 'other' (position 2) must be Tensor or Number, "
+                        f"not {type(other).__name__}")
+
+
 def _compare(name: str, forward, dunder: str):
     op = Op(name, forward, None, ("self", "other"), (None, None), dtypes="compare")
 
     def function(input, other):
-        if not isinstance(other, (Tensor, *NUMBER)):
-            return NotImplemented
+        _check_operand(name, other)
         dt = _dt.result_type(input, other)
         return apply(op, (input, other), dtype=dt)
     function.__name__ = name
@@ -58,8 +64,7 @@ def _bitwise(name: str, forward, dunders: tuple[str, ...]):
     op = Op(name, forward, None, ("self", "other"), (None, None))
 
     def function(input, other):
-        if not isinstance(other, (Tensor, *NUMBER)):
-            return NotImplemented
+        _check_operand(name, other)
         if _dt.result_type(input, other).category == _dt.FLOAT:
             raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
         return apply(op, (input, other))
