@@ -84,6 +84,14 @@ CASES = [
 ]
 
 
+def first_derivative(f):
+    """x ↦ ∂Σf(x)²/∂x, kept differentiable: its graph holds the rows of f's backward."""
+    def first(a):
+        (g,) = grad((f(a) ** 2).sum(), a, create_graph=True)
+        return g
+    return first
+
+
 def _where(a, b):
     from gradcli.engine.ops import FUNCTIONS
     return FUNCTIONS["where"](a > 0, a, b)

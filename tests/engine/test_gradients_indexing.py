@@ -4,24 +4,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gradcli.engine import Tensor, grad
+from gradcli.engine import Tensor
 from gradcli.engine.ops import FUNCTIONS
 
 from . import test_gradients as base
-from .test_gradients import ANY
+from .test_gradients import first_derivative as _d, ANY
 
 IDX = Tensor(np.array([[2, 0], [1, 1]]))
 ROWS = Tensor(np.array([2, 0, 2]))
 MASK = Tensor(np.array([True, False, True]))
 TAKE = Tensor(np.array([[0, 5], [5, -2]]))
-
-
-def _d(f):
-    """x ↦ ∂Σf(x)²/∂x, kept differentiable: its graph holds the rows of f's backward."""
-    def first(a):
-        (g,) = grad((f(a) ** 2).sum(), a, create_graph=True)
-        return g
-    return first
 
 
 def _assign(a, index, value):

@@ -8,12 +8,12 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from gradcli.engine import Tensor, grad
+from gradcli.engine import Tensor
 from gradcli.engine.ops import FUNCTIONAL, FUNCTIONS
 from gradcli.engine.ops.pointwise import glibc_log1pf, sleef_expf, sleef_log1pf, sleef_logf
 
 from . import test_gradients as base
-from .test_gradients import ANY, POS, UNIT
+from .test_gradients import first_derivative as _d, ANY, POS, UNIT
 
 F = SimpleNamespace(**FUNCTIONAL)
 T = SimpleNamespace(**FUNCTIONS)
@@ -22,14 +22,6 @@ PROB = (0.05, 0.95)
 
 def _long(*values) -> Tensor:
     return Tensor(np.array(values, np.int64))
-
-
-def _d(f):
-    """x ↦ ∂Σf(x)²/∂x, kept differentiable: its graph holds the rows of f's backward."""
-    def first(a):
-        (g,) = grad((f(a) ** 2).sum(), a, create_graph=True)
-        return g
-    return first
 
 
 CASES = [

@@ -4,24 +4,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gradcli.engine import Tensor, grad
+from gradcli.engine import Tensor
 from gradcli.engine import dtypes
 from gradcli.engine.ops import FUNCTIONS
 from gradcli.engine.ops.reduction import ordered_product, ordered_sum
 
 from . import test_gradients as base
-from .test_gradients import ANY, POS
+from .test_gradients import first_derivative as _d, ANY, POS
 
 
 ZERO_FIRST = Tensor(np.array([0.0, 1.0, 1.0]))
-
-
-def _d(f):
-    """x ↦ ∂Σf(x)²/∂x, kept differentiable: its graph holds the rows of f's backward."""
-    def first(a):
-        (g,) = grad((f(a) ** 2).sum(), a, create_graph=True)
-        return g
-    return first
 
 
 CASES = [
