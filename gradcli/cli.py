@@ -55,6 +55,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--lang", choices=i18n.LANGUAGES, default=None,
                     help="the language of gradcli's own words (default: from the locale; "
                          "PyTorch's messages stay English)")
+    ap.add_argument("--max-elements", type=_positive, metavar="N", default=None,
+                    help="the most elements one tensor may have (default 100000000, or "
+                         "$GRADCLI_MAX_ELEMENTS)")
     ap.add_argument("--traceback", action="store_true",
                     help="show the Python traceback of an internal error")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
@@ -99,7 +102,30 @@ def _flush(stream) -> None:
         pass
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _element_limit(args, env: Env) -> int | None:
+    if args.max_elements is not None:
+        return args.max_elements
+    text = env.environ.get("GRADCLI_MAX_ELEMENTS")
+    return _positive(text) if text else None
+
+
 def program(args, env: Env) -> int:
+    from .engine.limits import DEFAULT_MAX_ELEMENTS, limits
+    try:
+        limits.max_elements = _element_limit(args, env) or DEFAULT_MAX_ELEMENTS
+    except argparse.ArgumentTypeError as e:
+        env.stderr.write(f"gradcli: error: GRADCLI_MAX_ELEMENTS {e}\n")
+        return EXIT_USAGE
     i18n.set_language(args.lang or i18n.detect(env.environ))
     if args.command == "run":
         if args.eval is not None:

@@ -40,3 +40,21 @@ def test_state_survives_a_limit_error_in_nested_compilation():
         it.run_source("x = " + "-" * 500 + "1")
     it.run_source("y = " + "-" * 90 + "1\ny")
     assert out == ["1\n"]
+
+
+@pytest.mark.parametrize("argv, environ_value, ok", [
+    (["--max-elements", "10"], None, False),
+    ([], "10", False),
+    (["--max-elements", "1000"], "10", True),
+    ([], None, True),
+])
+def test_the_element_limit_can_be_changed(argv, environ_value, ok, monkeypatch):
+    import io
+    from gradcli import engine
+    from gradcli.cli import Env, main
+    engine.reset()
+    environ = {"GRADCLI_MAX_ELEMENTS": environ_value} if environ_value else {}
+    err = io.StringIO()
+    status = main(argv + ["-e", "x = torch.ones(100)"],
+                  Env(stdout=io.StringIO(), stderr=err, environ=environ))
+    assert (status == 0) == ok, err.getvalue()
