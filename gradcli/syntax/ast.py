@@ -42,6 +42,14 @@ class Node:
 class Span(Node):
     __slots__ = ("line", "col", "end_line", "end_col")  # 1-based; end_col is exclusive
 
+    def __init__(self, line: int, col: int, end_line: int, end_col: int) -> None:
+        # the most made node: four direct sets instead of Node's general loop
+        setattr_ = object.__setattr__
+        setattr_(self, "line", line)
+        setattr_(self, "col", col)
+        setattr_(self, "end_line", end_line)
+        setattr_(self, "end_col", end_col)
+
     def __add__(self, other: "Span") -> "Span":
         a = min((self.line, self.col), (other.line, other.col))
         b = max((self.end_line, self.end_col), (other.end_line, other.end_col))

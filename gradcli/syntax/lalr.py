@@ -74,6 +74,9 @@ class Parser:
     @staticmethod
     def _callback(rule, builder):
         name, origin, size, expand1, child_filter = rule
+        if size == 1 and expand1 and child_filter is None:
+            # a unit rule (`?expr: term`): the value passes through; most reductions are these
+            return size, origin, None
         fn = getattr(builder, name, None)
         if fn is None:
             # an inlined `_rule` (or lark's `__` helpers): its children join its parent's
@@ -173,7 +176,11 @@ class Parser:
                     state_stack.append(action[1])
                     values.append(token)
                     break
-                self._reduce(action[1], state_stack, values, rules, states)
+                size, origin, fn = rules[action[1]]
+                if fn is None:  # a unit rule, inline: the value stays, the state moves
+                    state_stack[-1] = states[state_stack[-2]][origin][1]
+                else:
+                    self._reduce(size, origin, fn, state_stack, values, states)
         end = last.borrow("$END", "") if last is not None else Token("$END", "", 0, 1, 1, 1, 1, 0)
         while True:
             action = states[state_stack[-1]].get("$END")
@@ -181,13 +188,16 @@ class Parser:
                 raise UnexpectedToken(end, set(states[state_stack[-1]]))
             if action[0] == 0:
                 raise UnexpectedToken(end, set(states[state_stack[-1]]))
-            self._reduce(action[1], state_stack, values, rules, states)
+            size, origin, fn = rules[action[1]]
+            if fn is None:
+                state_stack[-1] = states[state_stack[-2]][origin][1]
+            else:
+                self._reduce(size, origin, fn, state_stack, values, states)
             if state_stack[-1] == end_state:
                 return values[-1]
 
     @staticmethod
-    def _reduce(index, state_stack, values, rules, states) -> None:
-        size, origin, fn = rules[index]
+    def _reduce(size, origin, fn, state_stack, values, states) -> None:
         if size:
             children = values[-size:]
             del values[-size:]
