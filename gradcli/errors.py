@@ -23,7 +23,7 @@ class GradcliError(Exception):
     def source_line(self) -> str:
         if self.span is None or not self.source:
             return ""
-        lines = self.source.splitlines()
+        lines = self.source.split("\n")
         return lines[self.span.line - 1] if 0 < self.span.line <= len(lines) else ""
 
 
@@ -37,15 +37,24 @@ class IncompleteInput(Exception):
     """The text so far is a valid beginning: an open bracket, block or string at its end."""
 
 
+def _kind(cls: type) -> str:
+    """The name a traceback would give: PyTorch's own classes with their module
+    (torch.autograd.gradcheck.GradcheckError); a library's internal class (NumPy's
+    _ArrayMemoryError) as the builtin it is (MemoryError)."""
+    for c in cls.__mro__:
+        if c.__module__ == "builtins":
+            return c.__name__
+        if c.__module__.startswith("torch."):
+            return f"{c.__module__}.{c.__qualname__}"
+    return cls.__name__
+
+
 class ProgramError(GradcliError):
     """An exception raised while the program ran, kept with PyTorch's type name and text."""
 
     def __init__(self, error: BaseException, span=None, filename: str = "<input>",
                  source: str = "") -> None:
-        cls = type(error)
-        # Python prints a non-builtin exception with its module: torch...GradcheckError
-        kind = cls.__name__ if cls.__module__ == "builtins" else \
-            f"{cls.__module__}.{cls.__qualname__}"
+        kind = _kind(type(error))
         message = str(error)
         if isinstance(error, KeyError) and error.args:
             message = repr(error.args[0])

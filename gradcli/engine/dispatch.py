@@ -9,6 +9,7 @@ import numpy as np
 from . import dtypes as _dt
 from . import grad_mode
 from .graph import Node, SavedResult
+from .limits import check_shape, limits
 from .tensor import Tensor
 
 
@@ -104,6 +105,8 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
         return _wrap(op, inputs, params or {}, out)
     if type(out) is not np.ndarray:
         out = np.asarray(out)
+    if out.size > limits.max_elements:
+        check_shape(out.shape)
     if out.dtype != npdt and rule not in _KEEPS_DTYPE:
         out = out.astype(npdt)
     if op.view:

@@ -154,7 +154,7 @@ _build_torch()
 math_ns = Namespace("math", {name: getattr(math, name) for name in (
     "pi", "e", "inf", "nan", "tau", "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan",
     "tanh", "floor", "ceil", "isclose", "isnan", "isinf", "fabs", "pow", "erf", "atan", "asin",
-    "acos", "sinh", "cosh", "prod", "fsum", "comb", "factorial")})
+    "acos", "sinh", "cosh", "fsum")})
 
 IMPORTABLE = {"torch": torch, "torch.nn": nn, "torch.nn.functional": functional,
               "torch.autograd": autograd, "math": math_ns}
@@ -177,12 +177,27 @@ def _str_format(text: str, *args, **kwargs) -> str:
     return _FORMATTER.format(text, *args, **kwargs)
 
 
+def safe_pow(a, b, mod=None):
+    """Python's ** and pow(), refusing integer powers that would take minutes to build."""
+    if type(a) is int and type(b) is int and b > 4096 and abs(a) > 1 and mod is None:
+        if b * max(1, abs(a).bit_length()) > 1_000_000:
+            raise OverflowError("integer power too large for gradcli (over a million bits)")
+    return _py.pow(a, b) if mod is None else _py.pow(a, b, mod)
+
+
+def _round(number, ndigits=None):
+    # round(10**400, -10**10) computes 10 ** 10**10 before it answers
+    if isinstance(ndigits, int) and abs(ndigits) > 10_000:
+        raise OverflowError("round(): ndigits too large for gradcli")
+    return _py.round(number, ndigits) if ndigits is not None else _py.round(number)
+
+
 PYTHON = {name: getattr(_py, name) for name in (
     "range", "len", "enumerate", "zip", "int", "float", "str", "bool", "list", "tuple", "dict",
     "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod", "hash",
     "chr", "ord", "set", "format")}
-PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _py.round,
-               "pow": _either(_py.pow, "pow")})
+PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
+               "pow": _either(safe_pow, "pow")})
 for _name in ("max", "min"):
     PYTHON[_name] = _either(getattr(_py, _name), _name) if _name in FUNCTIONS else \
         getattr(_py, _name)

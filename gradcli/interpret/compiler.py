@@ -61,12 +61,9 @@ def attach(error: BaseException, span) -> BaseException:
     return error
 
 
-def _pow(a, b):
-    # Python ints would happily take minutes to build 9 ** 10 ** 9
-    if type(a) is int and type(b) is int and b > 4096 and abs(a) > 1:
-        if b * max(1, abs(a).bit_length()) > 1_000_000:
-            raise OverflowError("integer power too large for gradcli (over a million bits)")
-    return operator.pow(a, b)
+def _ipow(a, b):
+    # **= on a tensor is in place (pow_); on a number it is ** with the big-integer guard
+    return B.safe_pow(a, b) if type(a) is int else operator.ipow(a, b)
 
 
 MAX_SEQUENCE = 100_000_000  # items in a list, tuple or string built by `*`
@@ -85,10 +82,10 @@ def _mul(a, b):
 
 
 BINARY = {"+": operator.add, "-": operator.sub, "*": _mul, "/": operator.truediv,
-          "//": operator.floordiv, "%": operator.mod, "**": _pow, "@": operator.matmul,
+          "//": operator.floordiv, "%": operator.mod, "**": B.safe_pow, "@": operator.matmul,
           "|": operator.or_, "^": operator.xor, "&": operator.and_}
 INPLACE = {"+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
-           "//": operator.ifloordiv, "%": operator.imod, "**": operator.ipow,
+           "//": operator.ifloordiv, "%": operator.imod, "**": _ipow,
            "@": operator.imatmul, "|": operator.ior, "^": operator.ixor, "&": operator.iand}
 UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert}
 COMPARE = {"<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge,

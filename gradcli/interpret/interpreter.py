@@ -127,7 +127,7 @@ class Interpreter:
         if key in self._warned:
             return
         self._warned.add(key)
-        lines = origin.source.splitlines()
+        lines = origin.source.split("\n")
         source_line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
         self.on_warning(Warning_(category.__name__, text, origin.filename, span.line,
                                  source_line))

@@ -84,7 +84,7 @@ def statement(node) -> str | None:
     if where is None:
         return None
     compiler, span = where
-    lines = compiler.source.splitlines()
+    lines = compiler.source.split("\n")
     if not 0 < span.line <= len(lines):
         return i18n.t("graph.line", line=span.line)
     text = lines[span.line - 1]

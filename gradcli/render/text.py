@@ -18,7 +18,7 @@ def location(filename: str, source: str, span) -> str:
     """`  File "x.grad", line 3` with the source line and a caret under the failing part."""
     if span is None:
         return ""
-    lines = source.splitlines()
+    lines = source.split("\n")
     line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
     out = f'  File "{filename}", line {span.line}\n'
     if line.strip():

@@ -45,6 +45,17 @@ class UnexpectedCharacters(Exception):
         self.pos_in_stream, self.line, self.column = pos, line, column
 
 
+class TooDeep(Exception):
+    """More brackets open at once than Python allows (200)."""
+
+    def __init__(self, token: Token) -> None:
+        super().__init__("too many nested parentheses")
+        self.token = token
+
+
+MAX_PARENS = 200
+
+
 class DedentError(Exception):
     def __init__(self, token: Token) -> None:
         super().__init__("unindent does not match any outer indentation level")
@@ -98,7 +109,12 @@ class Parser:
                         out += [None] * nones
                     child = children[i]
                     if splice and type(child) is Inline:
-                        out += child.children
+                        if out:
+                            out += child.children
+                        else:
+                            # a left-recursive list (statements, items) grows in place: copying
+                            # it at each reduction would make parsing quadratic (lark does this)
+                            out = child.children
                     else:
                         out.append(child)
                 if nones_after:
@@ -153,6 +169,8 @@ class Parser:
             yield token
             if token.type in OPEN:
                 parens += 1
+                if parens > MAX_PARENS:
+                    raise TooDeep(token)
             elif token.type in CLOSE and parens:
                 parens -= 1
         while len(levels) > 1:

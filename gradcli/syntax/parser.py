@@ -7,7 +7,8 @@ from functools import lru_cache
 from ..errors import IncompleteInput, ProgramSyntaxError
 from . import ast as A
 from . import tables
-from .lalr import DedentError, Parser, Token, UnexpectedCharacters, UnexpectedToken
+from .lalr import (DedentError, Parser, Token, TooDeep, UnexpectedCharacters,
+                   UnexpectedToken)
 from .source import check_indentation
 
 
@@ -210,12 +211,16 @@ class ToAst:
 
     def number(self, token):
         text = token.replace("_", "")
-        if text[:2] in ("0x", "0X"):
-            value = int(text, 16)
-        elif any(c in text for c in ".eE"):
-            value = float(text)
-        else:
-            value = int(text)
+        try:
+            if text[:2] in ("0x", "0X"):
+                value = int(text, 16)
+            elif any(c in text for c in ".eE"):
+                value = float(text)
+            else:
+                value = int(text)
+        except ValueError:  # Python refuses integers of more than 4300 digits
+            raise _located_error("integer literal too large (over 4300 digits)",
+                                 _span(token)) from None
         return A.Constant(value, _span(token))
 
     def strings(self, *parts):
@@ -330,10 +335,19 @@ def _string(token: Token) -> list:
     if "b" in prefix:
         raise _located_error("bytes literals are not supported", _span(token))
     if "f" not in prefix:
-        return [pyast.literal_eval(("r" if "r" in prefix else "") + text)]
+        return [_literal(("r" if "r" in prefix else "") + text, token)]
     quote = text[:3] if text[:3] in ('"""', "'''") else text[0]
     body = text[len(quote):-len(quote)]
     return _fstring(body, quote, "r" in prefix, token)
+
+
+def _literal(text: str, token: Token) -> str:
+    """A string literal's value, as Python reads it (escapes included)."""
+    try:
+        return pyast.literal_eval(text)
+    except (SyntaxError, ValueError) as e:
+        message = getattr(e, "msg", None) or str(e)
+        raise _located_error(f"invalid string literal: {message}", _span(token)) from None
 
 
 def _fstring(body: str, quote: str, raw: bool, token: Token) -> list:
@@ -344,7 +358,7 @@ def _fstring(body: str, quote: str, raw: bool, token: Token) -> list:
     def flush():
         if literal:
             chunk = "".join(literal)
-            parts.append(pyast.literal_eval(("r" if raw else "") + quote + chunk + quote))
+            parts.append(_literal(("r" if raw else "") + quote + chunk + quote, token))
             literal.clear()
 
     while i < n:
@@ -524,7 +538,15 @@ def _unfinished(text: str, filename: str) -> ProgramSyntaxError:
                               _end_of_line(text, last, 1), filename, text)
 
 
+MAX_LINE = 100_000  # characters; Python has none, but nobody types more
+
+
 def _parse(text: str, filename: str) -> A.Program:
+    if len(text) > MAX_LINE:
+        for number, line in enumerate(text.split("\n"), 1):
+            if len(line) > MAX_LINE:
+                raise ProgramSyntaxError(f"line {number} is longer than {MAX_LINE} characters",
+                                         A.Span(number, 1, number, 2), filename, text)
     if "\t" in text:
         check_indentation(text, filename)
     first = _first_statement_line(text)
@@ -536,6 +558,9 @@ def _parse(text: str, filename: str) -> A.Program:
         body = parser().parse(source, start="start")
     except _Located as e:
         raise ProgramSyntaxError(e.message, e.span, filename, text) from None
+    except TooDeep as e:
+        raise ProgramSyntaxError("too many nested parentheses", _span(e.token), filename,
+                                 text) from None
     except DedentError as e:
         raise ProgramSyntaxError("unindent does not match any outer indentation level",
                                  _first_code(source, e.token.line + 1), filename, text,
@@ -584,7 +609,7 @@ def _after_colon(source: str, e: UnexpectedToken) -> bool:
     line = e.token.line
     if not line or line < 2 or e.token.type in ("$END",):
         return False
-    before = source.splitlines()[:line - 1]
+    before = source.split("\n")[:line - 1]
     while before and not before[-1].split("#", 1)[0].strip():
         before.pop()
     return bool(before) and before[-1].split("#", 1)[0].rstrip().endswith(":")
@@ -608,14 +633,14 @@ def _first_statement_line(text: str):
 
 def _first_code(source: str, line: int) -> A.Span:
     """The first character of code on `line` (where an unexpected indent shows)."""
-    lines = source.splitlines()
+    lines = source.split("\n")
     text = lines[line - 1] if 0 < line <= len(lines) else ""
     col = len(text) - len(text.lstrip()) + 1
     return A.Span(line, col, line, max(col + 1, len(text.rstrip()) + 1))
 
 
 def _end_of_line(source: str, line: int, column: int) -> A.Span:
-    lines = source.splitlines()
+    lines = source.split("\n")
     if 0 < line <= len(lines):
         text = lines[line - 1]
         col = len(text.rstrip()) + 1

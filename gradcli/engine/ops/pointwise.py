@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..dispatch import D, Op, apply
+from ..limits import check_shape
 from ..tensor import Tensor
 from .compare import eq, ge, gt, le, logical_and, logical_or, lt, masked_fill, where
 from .registry import export, row
@@ -30,9 +31,10 @@ def _checked(op: Op, a, b, dtype=None, params=None):
     """Apply a broadcasting binary row, with PyTorch's message for incompatible shapes."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.shape != b._data.shape:
         try:
-            np.broadcast_shapes(a._data.shape, b._data.shape)
+            shape = np.broadcast_shapes(a._data.shape, b._data.shape)
         except ValueError:
             raise broadcast_error(a, b) from None
+        check_shape(shape)  # before NumPy allocates the broadcast result
     return apply(op, (a, b), params, dtype=dtype)
 
 

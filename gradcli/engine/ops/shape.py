@@ -6,6 +6,7 @@ import operator
 import numpy as np
 
 from ..dispatch import D, Op, apply
+from ..limits import check_shape
 from ..tensor import Tensor
 from .reduction import sum as reduce_sum
 from .registry import export, row
@@ -183,6 +184,8 @@ def expand(input, *shape):
                                f"size ({have}) at non-singleton dimension {i}.  Target sizes: "
                                f"[{', '.join(map(str, shape))}].  Tensor sizes: "
                                f"[{', '.join(map(str, src))}]")
+    # a view allocates nothing, but every op over it would walk all its elements
+    check_shape(tuple(out))
     return apply(EXPAND, (input,), {"shape": tuple(out)})
 
 
