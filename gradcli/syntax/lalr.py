@@ -89,6 +89,7 @@ class Parser:
             # a unit rule (`?expr: term`): the value passes through; most reductions are these
             return size, origin, None
         fn = getattr(builder, name, None)
+        inline = fn is None and not expand1
         if fn is None:
             # an inlined `_rule` (or lark's `__` helpers): its children join its parent's
             def fn(*children):
@@ -119,7 +120,8 @@ class Parser:
                         out.append(child)
                 if nones_after:
                     out += [None] * nones_after
-                return target(*out)
+                # an inlined rule hands its list on as it is (no copy per reduction)
+                return Inline(out) if inline else target(*out)
         return size, origin, fn
 
     # ---- lexing -------------------------------------------------------------------------

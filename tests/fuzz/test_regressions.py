@@ -1,0 +1,65 @@
+"""Every failure the fuzzer found, kept as the smallest program that shows it.
+
+A finding not fixed yet is a strict xfail naming the bug; when the fix lands the case passes, the
+strict xfail fails, and its mark is removed. `leaks` cases are judged with the stricter checker of
+`python -m tests.fuzz --leaks` (the engine's own errors passed off as the program's).
+"""
+from __future__ import annotations
+
+import pytest
+
+from .check import Checker
+
+
+def bug(reason: str):
+    return pytest.mark.xfail(strict=True, reason=reason)
+
+
+NUMPY_AXIS = bug("transpose/swapaxes of a 0-d tensor with dims 0, 0 fails in NumPy: 'axis1: axis "
+                 "0 is out of bounds for array of dimension 0' (PyTorch returns the tensor)")
+RSUB_OBJECT = bug("rsub with a non-number other (None, dict) reaches np.subtract on an object "
+                  "array: NumPy's 'Cannot cast ufunc...' (PyTorch: TypeError, invalid "
+                  "combination of arguments)")
+UNCHECKED = bug("an engine function uses a non-tensor argument as a Tensor: AttributeError about "
+                "an internal attribute (PyTorch: TypeError naming the argument)")
+STR_OPERAND = bug("a str operand reaches a NumPy ufunc (clamp, pow, floor_divide): NumPy's 'ufunc "
+                  "... not supported for the input types' (PyTorch: TypeError, invalid "
+                  "combination of arguments)")
+BOOL_SUB = bug("bool - bool shows NumPy's message (PyTorch: 'Subtraction, the `-` operator, with "
+               "two bool tensors is not supported...')")
+
+FINDINGS = [
+    pytest.param("print(torch.ones(()).transpose(0, 0))", False, marks=NUMPY_AXIS,
+                 id="transpose_0d"),
+    pytest.param("print(torch.tensor(0).swapaxes(0, 0))", False, marks=NUMPY_AXIS,
+                 id="swapaxes_0d"),
+    pytest.param("print(torch.rsub(torch.ones(2), None))", False, marks=RSUB_OBJECT,
+                 id="rsub_none"),
+    pytest.param("print(torch.ones(2).rsub({}))", False, marks=RSUB_OBJECT, id="rsub_dict"),
+    pytest.param("print(torch.ones(2).clamp('s'))", False, marks=STR_OPERAND, id="clamp_str"),
+    pytest.param("print(torch.pow(torch.ones(2), 's'))", False, marks=STR_OPERAND, id="pow_str"),
+    pytest.param("print(torch.floor_divide(torch.ones(2), 's'))", False, marks=STR_OPERAND,
+                 id="floor_divide_str"),
+    pytest.param("x = '\\N'", False, id="malformed_N_escape"),
+    pytest.param("print(torch.abs(0))", True, marks=UNCHECKED, id="abs_int"),
+    pytest.param("a = torch.ones(2, 3)\nprint(F.linear(a, a, 0))", True, marks=UNCHECKED,
+                 id="linear_int_bias"),
+    pytest.param("print(F.one_hot(0))", True, marks=UNCHECKED, id="one_hot_int"),
+    pytest.param("a = torch.ones(3)\nprint(F.binary_cross_entropy(a, a, True))", True,
+                 marks=UNCHECKED, id="bce_bool_weight"),
+    pytest.param("a = torch.tensor([True])\na -= a", True, marks=BOOL_SUB, id="bool_sub"),
+]
+
+
+@pytest.fixture(scope="module")
+def checkers():
+    made = {False: Checker(), True: Checker(leaks=True)}
+    yield made
+    for checker in made.values():
+        checker.close()
+
+
+@pytest.mark.parametrize("source, leaks", FINDINGS)
+@pytest.mark.parametrize("mode", ["run", "session"])
+def test_fuzz_finding_ends_cleanly(checkers, source, leaks, mode):
+    assert checkers[leaks].check(source, mode) == []

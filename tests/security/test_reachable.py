@@ -1,0 +1,201 @@
+"""Everything a program can reach, walked: only language values, no attribute past the allowlists.
+
+The walk starts from the builtins table, and from the tensors and graph nodes each registered torch
+function makes, follows every allowed attribute (calling methods with no arguments), and checks two
+things at each value: it is a value the language knows (never a module, a frame, a NumPy array or
+scalar, an engine object), and no internal or dunder attribute is handed out.
+"""
+from __future__ import annotations
+
+import collections
+import functools
+import itertools
+import types
+import warnings
+
+import numpy as np
+import pytest
+
+from gradcli import engine
+from gradcli.engine.ops import FUNCTIONS
+from gradcli.interpret import builtins as B
+
+PROBES = ("__class__", "__dict__", "__globals__", "__code__", "__closure__", "__self__",
+          "__func__", "__module__", "__wrapped__", "__reduce__", "__reduce_ex__", "__init__",
+          "__getattribute__", "__setattr__", "__subclasses__", "__mro__", "__bases__",
+          "__builtins__", "__array__", "__array_interface__", "__next__", "__iter__",
+          "__enter__", "__exit__", "__call__", "__format__", "__doc__", "gi_frame", "f_globals",
+          "_data", "_base", "_vc", "_grad", "_rg", "_acc", "_saved", "op", "params", "entries",
+          "interp", "body", "closure", "np", "prev", "_prev", "_mode", "mro", "_saved___class__",
+          "_saved___dict__", "_saved__saved", "_saved_op")
+
+# Saved values a graph node might offer as `_saved_<name>` (PyTorch's spellings).
+SAVED_NAMES = ("self", "other", "result", "dim", "keepdim", "exponent", "condition", "mask",
+               "value", "shape", "dims", "sizes", "base", "alpha", "mat2", "vec", "index",
+               "indices", "self_sym_sizes", "split_size", "chunks", "dtype", "tensors", "size")
+
+PYTHON_TYPES = (bool, int, float, complex, str, type(None), type(Ellipsis), tuple, list, dict,
+                set, frozenset, range, slice, map, filter, zip, enumerate, reversed)
+TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, range, map, filter, zip, enumerate,
+               reversed, engine.Size, engine.no_grad, engine.enable_grad, engine.set_grad_enabled,
+               engine.inference_mode}
+LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
+                  B.Flag) + PYTHON_TYPES
+CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                  types.BuiltinMethodType, types.MethodWrapperType)
+NEVER = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
+         types.GeneratorType, types.CellType, np.ndarray, np.generic, np.dtype)
+
+DEPTH = 3
+# Methods the walk does not call: they change the value being walked (in-place tensor methods,
+# whose names end in "_", are left out too) and return nothing new.
+CHANGES_ITS_OWNER = {"backward", "retain_grad", "clear", "pop", "popitem", "reverse", "sort",
+                     "append", "extend", "insert", "remove", "update", "setdefault"}
+
+
+def language_value(value) -> bool:
+    if isinstance(value, NEVER):
+        return False
+    if isinstance(value, type):
+        return value in TYPE_VALUES
+    if isinstance(value, dict) and ("__builtins__" in value or "__name__" in value):
+        return False  # a module's or a function's globals
+    if isinstance(value, LANGUAGE_TYPES + CALLABLE_TYPES):
+        return True
+    kind = type(value)
+    # the values only some routes hand out: devices, grad-mode managers, user functions, the
+    # random generator
+    return kind.__name__ in {"Device", "no_grad", "enable_grad", "set_grad_enabled",
+                             "inference_mode", "Function", "Generator"}
+
+
+INDEXING = "[indexing]"
+
+
+def made_by(name: str | None) -> list:
+    """Tensors and graph nodes made by one registered function (None: the builtins and a few;
+    INDEXING: reading and assigning through every kind of index)."""
+    engine.reset()
+    table = B.names()
+    ones = table["ones"]
+    x = ones(2, 3, requires_grad=True)
+    square = ones(3, 3, requires_grad=True)
+    if name is None:
+        y = (x * 2).sum()
+        y.backward(retain_graph=True)
+        return list(table.values()) + [x, y, x.grad, table["arange"](6), x > 0, ones(()),
+                                        table["manual_seed"](0), table["no_grad"](),
+                                        table["enable_grad"](), table["set_grad_enabled"](True)]
+    if name == INDEXING:
+        return indexed(x, table["tensor"])
+    made = []
+    for args in ((x,), (x, x), (x, 0), (x, 1.5), (square, square), (x, (0,)), (x > 0, x, x)):
+        try:
+            made.append(FUNCTIONS[name](*args))
+        except Exception:  # wrong arguments for this function: another shape will fit
+            continue
+    return made
+
+
+def indexed(x, tensor) -> list:
+    """Results of indexing and of assigning through an index: their nodes keep the index."""
+    out = [x[i] for i in (0, slice(1, None), (slice(None), 0), [0, 1], tensor([0, 1]), x > 0,
+                          (None, Ellipsis), (tensor([0, 1]), tensor([1, 2])))]
+    for i in (0, x > 0, tensor([0]), [0, 1], slice(None, 1)):
+        y = x.clone()
+        y[i] = 2.0
+        out.append(y)
+    return out
+
+
+def walk(roots):
+    """(root, path, value, first) for every value reached; the first of each kind at each depth
+    (the one whose attributes are walked) says so."""
+    seen: set = set()
+    frontier = [(root, root, value, 0) for root, value in roots]
+    frontier.reverse()
+    while frontier:
+        root, path, value, depth = frontier.pop()
+        key = (kind_of(value), depth)
+        first = key not in seen
+        seen.add(key)
+        yield root, path, value, first
+        if first and depth < DEPTH:
+            frontier.extend((root, p, v, depth + 1) for p, v in children(path, value))
+
+
+def kind_of(value):
+    """Values of one kind offer the same attributes: each kind is expanded once."""
+    if isinstance(value, engine.Tensor):
+        node = value.grad_fn
+        return (engine.Tensor, value.requires_grad, value.grad is not None,
+                node.name() if node is not None else None)
+    if isinstance(value, engine.Node):
+        return (engine.Node, value.name())
+    if isinstance(value, (tuple, list, dict)):
+        return id(value)  # what a container holds differs from one to the next: open each
+    return type(value)
+
+
+def children(path, value):
+    if isinstance(value, (tuple, list)):
+        yield from ((f"{path}[{i}]", v) for i, v in enumerate(itertools.islice(value, 6)))
+    if isinstance(value, dict):
+        yield from ((f"{path}[{k!r}]", v) for k, v in itertools.islice(value.items(), 6))
+    names = list(B.attribute_names(value))
+    if isinstance(value, engine.Node):
+        # PyTorch's names, and whatever this node keeps (a slot of the engine's Node)
+        names += [f"_saved_{n}" for n in SAVED_NAMES + tuple(getattr(value, "params", ()))]
+    methods = []
+    for name in names:
+        try:
+            got = B.get_attribute(value, name)
+        except Exception:  # refused, or not saved by this node
+            continue
+        yield f"{path}.{name}", got
+        if callable(got) and not isinstance(value, B.Namespace) and not isinstance(got, type) \
+                and not name.endswith("_") and name not in CHANGES_ITS_OWNER:
+            methods.append((name, got))
+    for name, method in methods:
+        try:
+            yield f"{path}.{name}()", method()
+        except Exception:  # this method needs arguments
+            continue
+
+
+@functools.lru_cache(maxsize=1)
+def findings() -> tuple[dict, dict]:
+    """What the walk found wrong, by root: values outside the language, attributes handed out."""
+    strangers: dict = collections.defaultdict(list)
+    leaks: dict = collections.defaultdict(list)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the walk calls methods in ways that warn
+        roots = [(name or "builtins", v) for name in [None, INDEXING] + sorted(FUNCTIONS)
+                 for v in made_by(name)]
+        for root, path, value, first in walk(roots):
+            if not language_value(value):
+                strangers[root].append(f"{path}: {type(value).__module__}."
+                                       f"{type(value).__qualname__}")
+            for name in PROBES if first else ():
+                try:
+                    got = B.get_attribute(value, name)
+                except AttributeError:
+                    continue
+                except Exception as e:  # refused, but not the way Python refuses
+                    leaks[root].append(f"{path}.{name} raised {type(e).__name__}: {e}")
+                    continue
+                leaks[root].append(f"{path}.{name} -> {type(got).__name__}")
+    return strangers, leaks
+
+
+ROOTS = [None, INDEXING] + sorted(FUNCTIONS)
+
+
+@pytest.mark.parametrize("root", ROOTS)
+def test_only_language_values_are_reachable(root):
+    assert findings()[0].get(root or "builtins", []) == []
+
+
+@pytest.mark.parametrize("root", ROOTS)
+def test_no_internal_attribute_is_handed_out(root):
+    assert findings()[1].get(root or "builtins", []) == []
