@@ -308,13 +308,11 @@ def get_attribute(obj, name: str):
     elif hasattr(obj, "_fields") and name in obj._fields:
         return getattr(obj, name)
     else:
+        if type(obj) is str and name == "format":
+            return lambda *a, **k: _str_format(obj, *a, **k)  # no field access: see above
         allowed = _METHODS_BY_TYPE.get(type(obj))
         if allowed is not None and name in allowed:
-            if type(obj) is str and name == "format":
-                return lambda *a, **k: _str_format(obj, *a, **k)
             return getattr(obj, name)
-        if type(obj) is str and name == "format":
-            return lambda *a, **k: _str_format(obj, *a, **k)
     raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
 
 
