@@ -1,6 +1,8 @@
 """Grad mode: whether new operations are recorded (no_grad, enable_grad, set_grad_enabled)."""
 from __future__ import annotations
 
+import functools
+
 
 class _State:
     __slots__ = ("enabled",)
@@ -39,9 +41,12 @@ class _Mode:
         """Used as a decorator: run fn in this mode."""
         mode = self._mode
 
+        @functools.wraps(fn)
         def wrapped(*args, **kwargs):
             with _Mode(mode):
                 return fn(*args, **kwargs)
+        # printed as the function it decorates (a program's own functions have no qualname)
+        wrapped.__qualname__ = getattr(fn, "__qualname__", getattr(fn, "__name__", "wrapped"))
         return wrapped
 
     def __repr__(self) -> str:

@@ -29,7 +29,7 @@ class Node:
     """
 
     __slots__ = ("op", "next_functions", "needs", "params", "shapes", "dtypes", "_saved",
-                 "_seq", "_retained", "span", "n_outputs", "__weakref__")
+                 "_seq", "_retained", "span", "n_outputs", "_metadata", "__weakref__")
 
     def __init__(self, op, next_functions, needs, params, shapes, dtypes, saved, n_outputs=1):
         self.op = op
@@ -43,6 +43,14 @@ class Node:
         self._retained = None       # tensors that called retain_grad(), by output_nr
         self.span = None            # where in the program the operation was written
         self.n_outputs = n_outputs
+        self._metadata = None
+
+    @property
+    def metadata(self) -> dict:
+        """PyTorch's per-node dict for the user's own notes, made when first asked for."""
+        if self._metadata is None:
+            self._metadata = {}
+        return self._metadata
 
     def name(self) -> str:
         return self.op.grad_fn
@@ -106,14 +114,16 @@ class Node:
 class AccumulateGrad:
     """The node through which a gradient reaches a leaf's `.grad`."""
 
-    __slots__ = ("variable", "_seq", "__weakref__")
+    __slots__ = ("variable", "_seq", "_metadata", "__weakref__")
     next_functions = ()
+    metadata = Node.metadata
     needs = ()
     span = None
 
     def __init__(self, variable) -> None:
         self.variable = variable
         self._seq = next(_sequence)
+        self._metadata = None
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"

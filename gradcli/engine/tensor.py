@@ -36,6 +36,7 @@ class Size(tuple):
     """torch.Size: a tuple that prints as `torch.Size([2, 2])`."""
 
     __slots__ = ()
+    __module__ = "torch"  # the class itself prints as <class 'torch.Size'>
 
     def __repr__(self) -> str:
         return f"torch.Size([{', '.join(map(str, self))}])"

@@ -234,7 +234,7 @@ TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TE
     frozenset(PROPERTIES)
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 
-NODE_ATTRIBUTES = frozenset(("name", "next_functions"))
+NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
 
 _METHODS_BY_TYPE: dict[type, frozenset] = {
     list: frozenset(("append", "extend", "insert", "pop", "remove", "index", "count", "reverse",
@@ -298,7 +298,7 @@ def get_attribute(obj, name: str):
         raise AttributeError(f"'{obj.op.grad_fn.rsplit('::', 1)[-1]}' object has no attribute "
                              f"'{name}'")
     elif isinstance(obj, AccumulateGrad):
-        if name in ("name", "next_functions", "variable"):
+        if name in ("name", "next_functions", "variable", "metadata"):
             return getattr(obj, name)
         raise AttributeError(f"'AccumulateGrad' object has no attribute '{name}'")
     elif _is_generator(obj):

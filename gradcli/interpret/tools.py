@@ -23,10 +23,27 @@ i18n.register({
 GRAPH_FORMATS = {"tree": "graph_text", "dot": "graph_dot"}
 
 
+class Builtin:
+    """A bound builtin as the program sees it: callable, printed as Python prints its own."""
+
+    __slots__ = ("_fn", "__name__")
+
+    def __init__(self, name: str, fn) -> None:
+        self._fn = fn
+        self.__name__ = name
+
+    def __call__(self, *args, **kwargs):
+        return self._fn(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<built-in function {self.__name__}>"
+
+
 def bind(interpreter) -> dict:
     """The interpreter-bound builtins, by name."""
-    return {"print": interpreter._print, "graph": _graph(interpreter),
-            "explain": _explain(interpreter), "gradcheck": _gradcheck(interpreter)}
+    return {name: Builtin(name, fn) for name, fn in (
+        ("print", interpreter._print), ("graph", _graph(interpreter)),
+        ("explain", _explain(interpreter)), ("gradcheck", _gradcheck(interpreter)))}
 
 
 def _need_tensor(tool: str, value) -> None:
