@@ -26,7 +26,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PROGRAMS = os.path.join(HERE, "programs")
 FLOOR = os.path.join(HERE, "floor")
 SYSTEMS = ("gradcli", "floor", "torch")
-TORCH_CANDIDATES = ("/work/torchenv/bin/python", "python")
+# a Python with torch==2.13.0: $TORCH_PYTHON when set, else whatever `python` is
+TORCH_CANDIDATES = tuple(p for p in (os.environ.get("TORCH_PYTHON"), "python") if p)
 
 
 @dataclass(frozen=True)
@@ -354,7 +355,7 @@ def _log(text: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--torch-python", metavar="PATH",
-                    help="the Python that has torch (default: /work/torchenv/bin/python, "
+                    help="the Python that has torch (default: $TORCH_PYTHON, "
                          "then python)")
     ap.add_argument("--runs", type=int, default=5, help="runs of the light rows (default 5)")
     ap.add_argument("--heavy-runs", type=int, default=3,

@@ -4,7 +4,7 @@
 usage: python record.py [--check] [--jobs N] [--timeout S] [DIR_OR_CASE...]
 
 Run this with a python that has torch 2.13.0 installed, e.g.
-    /work/torchenv/bin/python tests/conformance/record.py
+    $TORCH_PYTHON tests/conformance/record.py
 
 For every NAME.grad (directories are searched recursively; default: cases/ next to this
 file) the program is run with the same python that runs this script, as a script, in a
