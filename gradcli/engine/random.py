@@ -101,7 +101,7 @@ def _add_round_to_odd(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return (bits + np.where(bump, step, 0)).view(np.float64)
 
 
-def _fma32(a: np.ndarray, b: np.ndarray | np.float32, c: np.ndarray | np.float32) -> np.ndarray:
+def fma32(a: np.ndarray, b: np.ndarray | np.float32, c: np.ndarray | np.float32) -> np.ndarray:
     """float32 fused multiply-add (vfmadd*ps), exactly.
 
     The float64 product of two float32 values is exact, so one float64 addition and a conversion
@@ -121,7 +121,7 @@ def _fma32(a: np.ndarray, b: np.ndarray | np.float32, c: np.ndarray | np.float32
     return r
 
 
-def _fma64(a: np.ndarray, b: float, c: float) -> np.ndarray:
+def fma64(a: np.ndarray, b: float, c: float) -> np.ndarray:
     """float64 fused multiply-add (std::fma, vfmadd*sd), exactly, for operands whose product
     neither overflows nor underflows.
 
@@ -139,7 +139,7 @@ def _muladd(x: np.ndarray, std: float, mean: float) -> np.ndarray:
     """fma(x, std, mean) in x's precision; with std == 1 that is exactly x + mean."""
     if std == 1:
         return x + mean
-    return _fma32(x, std, mean) if x.dtype == np.float32 else _fma64(x, std, mean)
+    return fma32(x, std, mean) if x.dtype == np.float32 else fma64(x, std, mean)
 
 
 def _in_chunks(func: Callable[..., np.ndarray], x: np.ndarray, rows: int, *args) -> np.ndarray:
@@ -176,13 +176,13 @@ def _log256_ps(x: np.ndarray) -> np.ndarray:
     e = e - np.where(small, _ONE, _F32(0))
     x = (x - _ONE) + np.where(small, x, _F32(0))
     z = x * x
-    y = _fma32(x, _LOG_P[0], _LOG_P[1])
+    y = fma32(x, _LOG_P[0], _LOG_P[1])
     for p in _LOG_P[2:]:
-        y = _fma32(y, x, p)
+        y = fma32(y, x, p)
     y = y * x
-    y = _fma32(y, z, e * _LOG_Q1)
+    y = fma32(y, z, e * _LOG_Q1)
     y = y - z * _HALF  # compiled as fnmadd, but z * 0.5 is exact so fusing changes nothing
-    return _fma32(e, _LOG_Q2, x + y)
+    return fma32(e, _LOG_Q2, x + y)
 
 
 def _sincos256_ps(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -196,18 +196,18 @@ def _sincos256_ps(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     sign_sin = (j & 4) << 29
     sign_cos = (~(j - 2) & 4) << 29
     poly_mask = (j & 2) == 0
-    x = _fma32(y, _MINUS_DP1, x)
-    x = _fma32(y, _MINUS_DP2, x)
-    x = _fma32(y, _MINUS_DP3, x)
+    x = fma32(y, _MINUS_DP1, x)
+    x = fma32(y, _MINUS_DP2, x)
+    x = fma32(y, _MINUS_DP3, x)
     z = x * x
     # cosine polynomial on [0, pi/4]
-    c = _fma32(z, _COSCOF[0], _COSCOF[1])
-    c = _fma32(c, z, _COSCOF[2])
-    c = _fma32(z * c, z, -(z * _HALF)) + _ONE
+    c = fma32(z, _COSCOF[0], _COSCOF[1])
+    c = fma32(c, z, _COSCOF[2])
+    c = fma32(z * c, z, -(z * _HALF)) + _ONE
     # sine polynomial
-    s = _fma32(z, _SINCOF[0], _SINCOF[1])
-    s = _fma32(s, z, _SINCOF[2])
-    s = _fma32(z * s, x, x)
+    s = fma32(z, _SINCOF[0], _SINCOF[1])
+    s = fma32(s, z, _SINCOF[2])
+    s = fma32(z * s, x, x)
     # Select with the C code's and/andnot/sub/add sequence, so zeros keep their signs.
     sin_part2 = np.where(poly_mask, s, _F32(0))
     sin_part1 = np.where(poly_mask, _F32(0), c)

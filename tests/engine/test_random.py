@@ -210,7 +210,7 @@ def round_to_float(q: Fraction, precision: int, min_exponent: int) -> float:
 
 
 # Integer significands with bounded exponents: products may reach float32's subnormal range
-# (handled by _fma32) but stay far from float64 underflow and overflow (outside _fma64's contract).
+# (handled by fma32) but stay far from float64 underflow and overflow (outside fma64's contract).
 floats32 = st.builds(lambda m, e: float(np.float32(math.ldexp(m, e))),
                      st.integers(-2 ** 24 + 1, 2 ** 24 - 1), st.integers(-90, 40))
 floats64 = st.builds(math.ldexp, st.integers(-2 ** 53 + 1, 2 ** 53 - 1), st.integers(-350, 250))
@@ -221,7 +221,7 @@ floats64 = st.builds(math.ldexp, st.integers(-2 ** 53 + 1, 2 ** 53 - 1), st.inte
 def test_fma32_is_correctly_rounded(a: float, b: float, c: float) -> None:
     # c as drawn, and c cancelling the rounded product (the hard case: only its tail remains)
     for addend in (c, -float(np.float32(a * b))):
-        got = grandom._fma32(np.array([a], np.float32), np.float32(b), np.float32(addend))[0]
+        got = grandom.fma32(np.array([a], np.float32), np.float32(b), np.float32(addend))[0]
         exact = Fraction(a) * Fraction(b) + Fraction(addend)
         if exact != 0:  # the sign of an exact zero is covered by IEEE addition itself
             assert got == np.float32(round_to_float(exact, 24, -126))
@@ -231,7 +231,7 @@ def test_fma32_is_correctly_rounded(a: float, b: float, c: float) -> None:
 @given(floats64, floats64, floats64)
 def test_fma64_is_correctly_rounded(a: float, b: float, c: float) -> None:
     for addend in (c, -(a * b)):
-        got = grandom._fma64(np.array([a]), b, addend)[0]
+        got = grandom.fma64(np.array([a]), b, addend)[0]
         exact = Fraction(a) * Fraction(b) + Fraction(addend)
         if exact != 0:
             assert got == round_to_float(exact, 53, -1022)
@@ -243,5 +243,5 @@ def test_fma32_handles_double_rounding_ties() -> None:
     a = np.float32(1 + 2 ** -20)
     b = np.float32(2 ** -24 * (1 - 2 ** -20))
     c = np.float32(1 + 2 ** -23)
-    assert grandom._fma32(np.array([a]), b, c)[0] == np.float32(1 + 2 ** -23)
+    assert grandom.fma32(np.array([a]), b, c)[0] == np.float32(1 + 2 ** -23)
     assert np.float32(np.float64(a) * np.float64(b) + np.float64(c)) != np.float32(1 + 2 ** -23)

@@ -37,8 +37,7 @@ def _hardtanh_grad(c, g):
 
 
 def _elu_forward(a, alpha):
-    with np.errstate(all="ignore"):
-        return np.where(a > 0, a, libm(np.expm1)(a) * a.dtype.type(alpha))
+    return np.where(a > 0, a, libm(np.expm1)(a) * a.dtype.type(alpha))
 
 
 def _gelu_forward(a, approximate):
@@ -129,8 +128,7 @@ def _silu_grad(c, g):
 
 def _softplus_forward(a, beta, threshold):
     scaled = a * a.dtype.type(beta)
-    with np.errstate(all="ignore"):
-        return np.where(scaled > threshold, a, LOG1P_EXP(scaled) / a.dtype.type(beta))
+    return np.where(scaled > threshold, a, LOG1P_EXP(scaled) / a.dtype.type(beta))
 
 
 def _softplus_grad(c, g):
@@ -141,8 +139,7 @@ def _softplus_grad(c, g):
 def _log_sigmoid_forward(a):
     # min(x, 0) - log1p(e^-|x|), every element on the vector path
     if a.dtype != np.float32:
-        with np.errstate(all="ignore"):
-            return np.minimum(a, 0) - np.log1p(np.exp(-np.abs(a)))
+        return np.minimum(a, 0) - np.log1p(np.exp(-np.abs(a)))
     return (np.minimum(a, F32(0)) - sleef_log1pf(sleef_expf(-np.abs(a)))).astype(F32)
 
 
@@ -311,19 +308,18 @@ def _exp_parts(a: np.ndarray, dim: int):
     OMP_NUM_THREADS=1).
     """
     x = np.moveaxis(a, dim, -1)
-    with np.errstate(all="ignore"):
-        shifted = x - x.max(-1, keepdims=True)
-        last = dim == a.ndim - 1
-        if a.dtype != np.float32:
-            e = np.exp(shifted)
-        elif last:
-            e = sleef_expf(shifted)
-        else:
-            inner = math.prod(a.shape[dim + 1:])
-            position = np.arange(inner).reshape(a.shape[dim + 1:] + (1,))
-            e = np.where(position < inner - inner % 16, sleef_expf(shifted),
-                         libm(np.exp)(shifted))
-        return shifted, e, _lane_sum(e) if last else _in_order(e)
+    shifted = x - x.max(-1, keepdims=True)
+    last = dim == a.ndim - 1
+    if a.dtype != np.float32:
+        e = np.exp(shifted)
+    elif last:
+        e = sleef_expf(shifted)
+    else:
+        inner = math.prod(a.shape[dim + 1:])
+        position = np.arange(inner).reshape(a.shape[dim + 1:] + (1,))
+        e = np.where(position < inner - inner % 16, sleef_expf(shifted),
+                     libm(np.exp)(shifted))
+    return shifted, e, _lane_sum(e) if last else _in_order(e)
 
 
 def _softmax_forward(a: np.ndarray, dim: int) -> np.ndarray:
@@ -341,8 +337,7 @@ def _log_softmax_forward(a: np.ndarray, dim: int) -> np.ndarray:
     if a.size == 0:
         return a.copy()
     shifted, _, total = _exp_parts(a, dim)
-    with np.errstate(all="ignore"):
-        log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
+    log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
     return np.moveaxis(shifted - log_total[..., None], -1, dim)
 
 
@@ -424,8 +419,7 @@ def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:
     total = ordered_sum(loss, tuple(range(loss.ndim))).reshape(())
     if reduction == "sum":
         return total
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return total / loss.dtype.type(loss.size)
+    return total / loss.dtype.type(loss.size)
 
 
 def _broadcast_pair(input: Tensor, target: Tensor):
@@ -589,15 +583,13 @@ def _nll_forward(a, target, weight, reduction, ignore_index):
         total_weight = weights[0]
         out = dt(0) if terms[0] is None else -terms[0]
         if reduction == "mean":
-            with np.errstate(all="ignore"):
-                out = dt(out / total_weight)
+            out = dt(out / total_weight)
         return np.asarray(out, a.dtype), total_weight
     total, total_weight = _cascade_sum(terms, weights, dt)
     if weight is None:
         total_weight = dt(len(terms) - sum(term is None for term in terms))
     if reduction == "mean":
-        with np.errstate(all="ignore"):
-            total = dt(total / total_weight)
+        total = dt(total / total_weight)
     return np.asarray(total, a.dtype), total_weight
 
 

@@ -276,10 +276,9 @@ VECTOR_STEP = 32  # TensorIterator's vectorized loop takes 2 x 16 float32 lanes 
 def libm(fn):
     """`fn` rounded once to float32 from float64: a correctly rounded float32 function."""
     def forward(a: np.ndarray) -> np.ndarray:
-        with np.errstate(all="ignore"):
-            if a.dtype == np.float32:
-                return fn(a.astype(np.float64)).astype(np.float32)
-            return fn(a)
+        if a.dtype == np.float32:
+            return fn(a.astype(np.float64)).astype(np.float32)
+        return fn(a)
     return forward
 
 
@@ -294,21 +293,20 @@ def _pow2i(q: np.ndarray) -> np.ndarray:
 
 def sleef_expf(d: np.ndarray) -> np.ndarray:
     """SLEEF's xexpf (the u10 expf of ATen's Vectorized<float>::exp), with FMA."""
-    with np.errstate(all="ignore"):
-        q = np.rint(d * F32(1.442695040888963407359924681001892137426645954152985934135449406931))
-        q = np.nan_to_num(q, nan=0.0, posinf=0.0, neginf=0.0).astype(np.int32)
-        s = fma32(q.astype(F32), F32(-0.693145751953125), d)
-        s = fma32(q.astype(F32), F32(-1.428606765330187045e-06), s)
-        u = F32(0.000198527617612853646278381)
-        for c in (0.00139304355252534151077271, 0.00833336077630519866943359,
-                  0.0416664853692054748535156, 0.166666671633720397949219, 0.5):
-            u = fma32(u, s, F32(c))
-        u = F32(1) + fma32(s * s, u, s)
-        half = q >> 1
-        u = u * _pow2i(half) * _pow2i(q - half)
-        u = np.where(d < -104, F32(0), u)
-        u = np.where(d > 100, F32(np.inf), u)
-        return np.where(np.isnan(d), d, u).astype(F32)
+    q = np.rint(d * F32(1.442695040888963407359924681001892137426645954152985934135449406931))
+    q = np.nan_to_num(q, nan=0.0, posinf=0.0, neginf=0.0).astype(np.int32)
+    s = fma32(q.astype(F32), F32(-0.693145751953125), d)
+    s = fma32(q.astype(F32), F32(-1.428606765330187045e-06), s)
+    u = F32(0.000198527617612853646278381)
+    for c in (0.00139304355252534151077271, 0.00833336077630519866943359,
+              0.0416664853692054748535156, 0.166666671633720397949219, 0.5):
+        u = fma32(u, s, F32(c))
+    u = F32(1) + fma32(s * s, u, s)
+    half = q >> 1
+    u = u * _pow2i(half) * _pow2i(q - half)
+    u = np.where(d < -104, F32(0), u)
+    u = np.where(d > 100, F32(np.inf), u)
+    return np.where(np.isnan(d), d, u).astype(F32)
 
 
 def _fms(a, b, c):
@@ -349,28 +347,26 @@ def _two_sum(x, y):
 
 def sleef_logf(d: np.ndarray) -> np.ndarray:
     """SLEEF's xlogf_u1 (ATen's Vectorized<float>::log), AVX512 path."""
-    with np.errstate(all="ignore"):
-        e = _exponent(d)
-        m = np.ldexp(d, -e).astype(F32)
-        r = _log_of_parts(e.astype(F32), *_two_sum(F32(-1), m), *_two_sum(F32(1), m))
-        r = np.where(d == 0, F32(-np.inf), r)
-        r = np.where((d < 0) | np.isnan(d), F32(np.nan), r)
-        return np.where(d == np.inf, F32(np.inf), r).astype(F32)
+    e = _exponent(d)
+    m = np.ldexp(d, -e).astype(F32)
+    r = _log_of_parts(e.astype(F32), *_two_sum(F32(-1), m), *_two_sum(F32(1), m))
+    r = np.where(d == 0, F32(-np.inf), r)
+    r = np.where((d < 0) | np.isnan(d), F32(np.nan), r)
+    return np.where(d == np.inf, F32(np.inf), r).astype(F32)
 
 
 def sleef_log1pf(d: np.ndarray) -> np.ndarray:
     """SLEEF's xlog1pf (ATen's Vectorized<float>::log1p), AVX512 path."""
-    with np.errstate(all="ignore"):
-        e = _exponent((d + F32(1)).astype(F32))
-        t = np.ldexp(F32(1), -e).astype(F32)
-        m = fma32(d, t, (t - F32(1)).astype(F32))
-        two = (F32(2) + m).astype(F32)
-        r = _log_of_parts(e.astype(F32), m, F32(0), two, ((F32(2) - two) + m).astype(F32))
-        r = np.where(d > F32(1e38), F32(np.inf), r)
-        r = np.where(d < -1, F32(np.nan), r)
-        r = np.where(d == -1, F32(-np.inf), r)
-        r = np.where((d == 0) & np.signbit(d), F32(-0.0), r)
-        return np.where(np.isnan(d), d, r).astype(F32)
+    e = _exponent((d + F32(1)).astype(F32))
+    t = np.ldexp(F32(1), -e).astype(F32)
+    m = fma32(d, t, (t - F32(1)).astype(F32))
+    two = (F32(2) + m).astype(F32)
+    r = _log_of_parts(e.astype(F32), m, F32(0), two, ((F32(2) - two) + m).astype(F32))
+    r = np.where(d > F32(1e38), F32(np.inf), r)
+    r = np.where(d < -1, F32(np.nan), r)
+    r = np.where(d == -1, F32(-np.inf), r)
+    r = np.where((d == 0) & np.signbit(d), F32(-0.0), r)
+    return np.where(np.isnan(d), d, r).astype(F32)
 
 
 # glibc's log1pf (fdlibm's s_log1pf.c), what ATen's scalar loops get from std::log1p: it is not
@@ -384,42 +380,41 @@ _LOG1P_POLY = [F32(c) for c in (1.4798198640e-01, 1.5313838422e-01, 1.8183572590
 def glibc_log1pf(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x, F32)
     hx = x.view(np.int32)
-    with np.errstate(all="ignore"):
-        # k = 0 (use x itself) for -0.2929 < x < 0.41422; else reduce 1 + x = 2^k·u, u ≈ 1
-        near_zero = (hx < 0x3ed413d7) & ((hx > 0) | (hx <= np.int32(-1097468385)))
-        huge = hx >= 0x5a000000
-        u = np.where(huge, x, (F32(1) + x).astype(F32))
-        k = (u.view(np.int32) >> 23) - 127
-        c = np.where(k > 0, F32(1) - (u - x), x - (u - F32(1))).astype(F32)
-        c = np.where(huge, F32(0), c / u).astype(F32)
-        mantissa = u.view(np.int32) & 0x007fffff
-        low = mantissa < 0x3504f7
-        u = np.where(low, mantissa | 0x3f800000, mantissa | 0x3f000000).astype(np.int32).view(F32)
-        k = np.where(near_zero, 0, np.where(low, k, k + 1))
-        hu = np.where(near_zero, 1, np.where(low, mantissa, (0x00800000 - mantissa) >> 2))
-        f = np.where(near_zero, x, u - F32(1)).astype(F32)
-        c = np.where(near_zero, F32(0), c)
-        kf = k.astype(F32)
-        hfsq = (F32(0.5) * f * f).astype(F32)
-        # |f| < 2**-20
-        r_flat = (hfsq * (F32(1) - F32(0.66666666666666666) * f)).astype(F32)
-        flat = np.where(k == 0, f - r_flat, kf * _LN2_HI - ((r_flat - (kf * _LN2_LO + c)) - f))
-        flat = np.where(f == 0, np.where(k == 0, F32(0), kf * _LN2_HI + (c + kf * _LN2_LO)), flat)
-        s = (f / (F32(2) + f)).astype(F32)
-        z = (s * s).astype(F32)
-        poly = _LOG1P_POLY[0]
-        for coefficient in _LOG1P_POLY[1:]:
-            poly = (coefficient + z * poly).astype(F32)
-        r = (z * poly).astype(F32)
-        out = np.where(k == 0, f - (hfsq - s * (hfsq + r)),
-                       kf * _LN2_HI - ((hfsq - (s * (hfsq + r) + (kf * _LN2_LO + c))) - f))
-        out = np.where(hu == 0, flat, out).astype(F32)
-        magnitude = hx & 0x7fffffff
-        tiny = (hx < 0x3ed413d7) & (magnitude < 0x31000000)      # |x| < 2**-29
-        out = np.where(tiny, np.where(magnitude < 0x24800000, x, x - x * x * F32(0.5)), out)
-        out = np.where((hx < 0) & (magnitude >= 0x3f800000),
-                       np.where(x == -1, F32(-np.inf), F32(np.nan)), out)
-        return np.where(hx >= 0x7f800000, x + x, out).astype(F32)
+    # k = 0 (use x itself) for -0.2929 < x < 0.41422; else reduce 1 + x = 2^k·u, u ≈ 1
+    near_zero = (hx < 0x3ed413d7) & ((hx > 0) | (hx <= np.int32(-1097468385)))
+    huge = hx >= 0x5a000000
+    u = np.where(huge, x, (F32(1) + x).astype(F32))
+    k = (u.view(np.int32) >> 23) - 127
+    c = np.where(k > 0, F32(1) - (u - x), x - (u - F32(1))).astype(F32)
+    c = np.where(huge, F32(0), c / u).astype(F32)
+    mantissa = u.view(np.int32) & 0x007fffff
+    low = mantissa < 0x3504f7
+    u = np.where(low, mantissa | 0x3f800000, mantissa | 0x3f000000).astype(np.int32).view(F32)
+    k = np.where(near_zero, 0, np.where(low, k, k + 1))
+    hu = np.where(near_zero, 1, np.where(low, mantissa, (0x00800000 - mantissa) >> 2))
+    f = np.where(near_zero, x, u - F32(1)).astype(F32)
+    c = np.where(near_zero, F32(0), c)
+    kf = k.astype(F32)
+    hfsq = (F32(0.5) * f * f).astype(F32)
+    # |f| < 2**-20
+    r_flat = (hfsq * (F32(1) - F32(0.66666666666666666) * f)).astype(F32)
+    flat = np.where(k == 0, f - r_flat, kf * _LN2_HI - ((r_flat - (kf * _LN2_LO + c)) - f))
+    flat = np.where(f == 0, np.where(k == 0, F32(0), kf * _LN2_HI + (c + kf * _LN2_LO)), flat)
+    s = (f / (F32(2) + f)).astype(F32)
+    z = (s * s).astype(F32)
+    poly = _LOG1P_POLY[0]
+    for coefficient in _LOG1P_POLY[1:]:
+        poly = (coefficient + z * poly).astype(F32)
+    r = (z * poly).astype(F32)
+    out = np.where(k == 0, f - (hfsq - s * (hfsq + r)),
+                   kf * _LN2_HI - ((hfsq - (s * (hfsq + r) + (kf * _LN2_LO + c))) - f))
+    out = np.where(hu == 0, flat, out).astype(F32)
+    magnitude = hx & 0x7fffffff
+    tiny = (hx < 0x3ed413d7) & (magnitude < 0x31000000)      # |x| < 2**-29
+    out = np.where(tiny, np.where(magnitude < 0x24800000, x, x - x * x * F32(0.5)), out)
+    out = np.where((hx < 0) & (magnitude >= 0x3f800000),
+                   np.where(x == -1, F32(-np.inf), F32(np.nan)), out)
+    return np.where(hx >= 0x7f800000, x + x, out).astype(F32)
 
 
 def c_log1p(a: np.ndarray) -> np.ndarray:
@@ -522,8 +517,7 @@ unary("round", np.round, "RoundBackward0", lambda c, g: g * 0, (), "∂round(x)/
 
 def _sigmoid(a: np.ndarray) -> np.ndarray:
     # PyTorch's kernel, 1 / (1 + e^-x): e^-x overflows to inf for x < -88 (float32), giving 0
-    with np.errstate(over="ignore"):
-        return np.reciprocal(exp_kernel(-a) + a.dtype.type(1))
+    return np.reciprocal(exp_kernel(-a) + a.dtype.type(1))
 
 
 def _abs(a: np.ndarray) -> np.ndarray:

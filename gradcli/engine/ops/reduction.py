@@ -292,16 +292,15 @@ def _sum(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
 
 def _mean(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
     total = _sum(a, dim, keepdim, dtype)
-    with np.errstate(invalid="ignore"):
-        return total / np.asarray(_count(a.shape, axes_of(dim, a.ndim)), total.dtype)
+    return total / np.asarray(_count(a.shape, axes_of(dim, a.ndim)), total.dtype)
 
 
 # ---- PyTorch's float norm order (aten/src/ATen/native/cpu/ReduceOpsKernel.cpp) ----------------
 def _last_dim_norm(rows: np.ndarray) -> np.ndarray:
     """The vectorised 2-norm along the last axis: lanes of squares, the lanes in order, then
     the tail, which the compiler adds four squares at a time and ends with fused multiply-adds."""
-    # random.py loads when first needed (start-up time); it has the exact fused multiply-adds
-    from ..random import _fma32, _fma64
+    # random.py loads when first needed (start-up time); its fma32/fma64 are exact
+    from ..random import fma32, fma64
     shape, n = rows.shape[:-1], rows.shape[-1]
     rows = rows.reshape(-1, n)
     lanes = VECTOR_BYTES // rows.itemsize
@@ -317,7 +316,7 @@ def _last_dim_norm(rows: np.ndarray) -> np.ndarray:
         total = total + rows[:, i] * rows[:, i]
     for i in range(quads, n):
         x = rows[:, i]
-        total = (_fma32 if x.dtype == np.float32 else _fma64)(x, x, total)
+        total = (fma32 if x.dtype == np.float32 else fma64)(x, x, total)
     return np.sqrt(total).reshape(shape)
 
 
@@ -327,13 +326,12 @@ def _norm(a: np.ndarray, ord, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarra
     a = a.astype(dtype.np, copy=False)
     axes = axes_of(dim, a.ndim)
     keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
-    with np.errstate(all="ignore"):
-        if py.all(a.shape[i] == 1 for i in axes):
-            out = np.abs(a) if ord else (a != 0).astype(a.dtype)
-        elif a.size == 0:
-            out = np.full(keep_shape, math.inf if ord < 0 else 0, a.dtype)
-        else:
-            out = _strided_norm(a, ord, axes, keep_shape)
+    if py.all(a.shape[i] == 1 for i in axes):
+        out = np.abs(a) if ord else (a != 0).astype(a.dtype)
+    elif a.size == 0:
+        out = np.full(keep_shape, math.inf if ord < 0 else 0, a.dtype)
+    else:
+        out = _strided_norm(a, ord, axes, keep_shape)
     return out if keepdim else out.reshape(_kept(a.shape, axes))
 
 
@@ -372,11 +370,10 @@ def _accumulate_dtype(input: Tensor, dtype) -> _dt.DType:
 def _prod(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
     a = a.astype(dtype.np, copy=False)
     axes = axes_of(dim, a.ndim)
-    with np.errstate(all="ignore"):
-        if a.dtype.kind == "f":
-            out = ordered_product(a, axes)
-        else:
-            out = np.prod(a, axis=axes, keepdims=True, dtype=a.dtype)
+    if a.dtype.kind == "f":
+        out = ordered_product(a, axes)
+    else:
+        out = np.prod(a, axis=axes, keepdims=True, dtype=a.dtype)
     return out if keepdim else out.reshape(_kept(a.shape, axes))
 
 
@@ -633,25 +630,24 @@ def _moments(a: np.ndarray, dim, correction, keepdim: bool, root: bool) -> np.nd
     axes = axes_of(dim, a.ndim)
     keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
     correction = 1 if correction is None else correction
-    with np.errstate(all="ignore"):
-        if a.size == 0:
-            var = np.full(keep_shape, math.nan)
-        elif math.prod(keep_shape) == 1:
-            mean = float(_mean(a, None, False, _dt.from_numpy(a.dtype)))
-            deviation = a.ravel(order="K").astype(np.float64) - mean
-            squares = np.cumsum(deviation * deviation)[-1]
-            var = np.full(keep_shape, squares / py.max(0.0, a.size - correction))
-        else:
-            x, _ins, outs = _iteration(a, axes)
-            terms, kept = _reduced_last(x.astype(np.float64), outs)
-            mean = m2 = np.zeros(terms.shape[:-1])
-            for i in range(terms.shape[-1]):
-                delta = terms[..., i] - mean
-                mean = mean + delta / (i + 1)
-                m2 = m2 + delta * (terms[..., i] - mean)
-            n = terms.shape[-1]
-            var = _place(m2 / (n - correction if n > correction else 0), kept, keep_shape)
-        out = (np.sqrt(var) if root else var).astype(a.dtype)
+    if a.size == 0:
+        var = np.full(keep_shape, math.nan)
+    elif math.prod(keep_shape) == 1:
+        mean = float(_mean(a, None, False, _dt.from_numpy(a.dtype)))
+        deviation = a.ravel(order="K").astype(np.float64) - mean
+        squares = np.cumsum(deviation * deviation)[-1]
+        var = np.full(keep_shape, squares / py.max(0.0, a.size - correction))
+    else:
+        x, _ins, outs = _iteration(a, axes)
+        terms, kept = _reduced_last(x.astype(np.float64), outs)
+        mean = m2 = np.zeros(terms.shape[:-1])
+        for i in range(terms.shape[-1]):
+            delta = terms[..., i] - mean
+            mean = mean + delta / (i + 1)
+            m2 = m2 + delta * (terms[..., i] - mean)
+        n = terms.shape[-1]
+        var = _place(m2 / (n - correction if n > correction else 0), kept, keep_shape)
+    out = (np.sqrt(var) if root else var).astype(a.dtype)
     return out if keepdim else out.reshape(_kept(a.shape, axes))
 
 
@@ -786,13 +782,12 @@ def _logsumexp(a: np.ndarray, dim, keepdim: bool) -> np.ndarray:
     # at::logsumexp: shift by the max (kept at 0 where it is infinite), exp, sum, log, shift back
     axes = axes_of(dim, a.ndim)
     exp, log = libm(np.exp), libm(np.log)
-    with np.errstate(all="ignore"):
-        if a.size == 0:
-            total = log(ordered_sum(exp(a), axes))
-        else:
-            peak = np.amax(a, axis=axes, keepdims=True)
-            peak = np.where(np.isinf(peak), 0, peak).astype(a.dtype)
-            total = log(ordered_sum(exp(a - peak), axes)) + peak
+    if a.size == 0:
+        total = log(ordered_sum(exp(a), axes))
+    else:
+        peak = np.amax(a, axis=axes, keepdims=True)
+        peak = np.where(np.isinf(peak), 0, peak).astype(a.dtype)
+        total = log(ordered_sum(exp(a - peak), axes)) + peak
     return total if keepdim else total.reshape(_kept(a.shape, axes))
 
 
