@@ -53,6 +53,10 @@ context = Context()
 
 
 _BY_NP = {d.np: d for d in _dt.ALL}
+# the ops whose first operand PyTorch's argument parser lets be a Python number
+# (torch.add(1, t) works, torch.abs(1) does not); measured with torch 2.13
+_NUMBER_FIRST = frozenset(("add", "sub", "mul", "div", "floor_divide", "remainder", "pow",
+                           "where"))
 _NO_EDGE = (None, 0)
 _KEEPS_DTYPE = frozenset(("keep", "int64", "bool", "compare"))
 
@@ -60,13 +64,13 @@ _KEEPS_DTYPE = frozenset(("keep", "int64", "bool", "compare"))
 def _result_dtype(op: Op, inputs) -> _dt.DType:
     rule = op.dtypes
     first = inputs[0]
-    if rule == "keep":
-        return _BY_NP[first._data.dtype]
     dt = None
-    # the common cases without the general promotion: one tensor, two of one dtype, or a
-    # tensor with a Python number of its own kind
     if type(first) is Tensor:
         d = first._data.dtype
+        if rule == "keep":
+            return _BY_NP[d]
+        # the common cases without the general promotion: one tensor, two of one dtype, or a
+        # tensor with a Python number of its own kind
         if len(inputs) == 1:
             dt = _BY_NP[d]
         elif len(inputs) == 2:
@@ -75,8 +79,10 @@ def _result_dtype(op: Op, inputs) -> _dt.DType:
             if (t is Tensor and other._data.dtype == d) or (t is float and d.kind == "f") \
                     or (t is int and d.kind in "fiu"):
                 dt = _BY_NP[d]
+    elif op.name not in _NUMBER_FIRST:
+        raise _dt.OperandTypeError(first)
     if dt is None:
-        dt = _dt.result_type(*inputs)
+        dt = _dt.result_type(*inputs)   # raises OperandTypeError for an operand of another kind
     if rule == "float" and dt.category != _dt.FLOAT:
         return _dt.default_float
     return dt

@@ -74,13 +74,34 @@ def promote_types(a: DType, b: DType) -> DType:
     return a if a.rank >= b.rank else b
 
 
+class OperandTypeError(TypeError):
+    """A value that is neither a tensor nor a number where an op wants one. The engine does not
+    know the argument's name or position; the caller that does (the interpreter's call) completes
+    the message as PyTorch words it: "add(): argument 'other' (position 2) must be Tensor, not
+    str"."""
+
+    def __init__(self, value, expected: str = "Tensor") -> None:
+        super().__init__(f"expected {expected}, not {type(value).__name__}")
+        self.obj = value   # the offending value, as AttributeError.obj names an object
+        self.expected = expected
+
+
+def number(value, expected: str = "Number"):
+    """A Python number argument (bool, int or float) as it is; anything else is refused."""
+    if isinstance(value, (bool, int, float)):
+        return value
+    raise OperandTypeError(value, expected)
+
+
 def scalar_dtype(value) -> DType:
     """The dtype a Python number counts as when it is wrapped into an operation."""
     if isinstance(value, bool):
         return bool_
     if isinstance(value, int):
         return int64
-    return default_float
+    if isinstance(value, float):
+        return default_float
+    raise OperandTypeError(value)
 
 
 def _combine_categories(higher: DType | None, lower: DType | None) -> DType | None:

@@ -104,8 +104,7 @@ empty = _sized("empty", np.zeros)
 
 @export(method=False)
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
-    if isinstance(fill_value, Tensor):
-        fill_value = fill_value.item()
+    fill_value = fill_value.item() if isinstance(fill_value, Tensor) else _dt.number(fill_value)
     dt = dtype or (_dt.scalar_dtype(fill_value))
     return _finish(np.full(sizes((size,)) if isinstance(size, int) else sizes(size), fill_value,
                            dtype=dt.np), requires_grad)
@@ -127,7 +126,8 @@ empty_like = _like("empty_like", np.zeros)
 @export(method=False)
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False):
     dt = dtype or input.dtype
-    return _finish(np.full(input._data.shape, fill_value, dtype=dt.np), requires_grad)
+    return _finish(np.full(input._data.shape, _dt.number(fill_value), dtype=dt.np),
+                   requires_grad)
 
 
 def _number(x):
@@ -246,9 +246,11 @@ def _fill(input, sample) -> Tensor:
 
 @export(torch=False)
 def uniform_(input, a=0.0, b=1.0, *, generator=None):
+    a, b = _dt.number(a, "float"), _dt.number(b, "float")
     return _fill(input, lambda out: _gen(generator).uniform_(out, a, b))
 
 
 @export(torch=False)
 def normal_(input, mean=0.0, std=1.0, *, generator=None):
+    mean, std = _dt.number(mean, "float"), _dt.number(std, "float")
     return _fill(input, lambda out: _gen(generator).normal_(out, mean, std))

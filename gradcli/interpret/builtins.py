@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import builtins as _py
 import functools
+import inspect
 import math
 import string
 import sys
@@ -217,11 +218,58 @@ def names() -> dict[str, Any]:
 CONTEXT_MANAGERS = (grad_mode._Mode,)
 
 
-def call(fn, args: list, kwargs: dict | None):
-    """Every call a program makes goes through here."""
-    if kwargs:
-        return fn(*args, **kwargs)
-    return fn(*args)
+def call(fn, args: list, kwargs: dict | None, label: str | None = None):
+    """Every call of a function (not a method) a program makes goes through here; `label` is
+    the name it was called by."""
+    try:
+        if kwargs:
+            return fn(*args, **kwargs)
+        return fn(*args)
+    except (_dt.OperandTypeError, AttributeError) as e:
+        raise name_operand(e, label, fn, args, kwargs) from None
+
+
+def name_operand(error: Exception, label: str | None, fn, args, kwargs) -> Exception:
+    """An argument of the wrong kind given to an engine function, worded as PyTorch words it:
+    "add(): argument 'other' (position 2) must be Tensor, not str".
+
+    The engine says so with OperandTypeError, or just uses the value as a tensor: then Python's
+    AttributeError names the object ('int' object has no attribute 'ndim'), and when that object
+    is one of the call's arguments, it is that argument that should have been a tensor. Positions
+    count the arguments written in the call (a method's self is not one). The innermost call that
+    was given the value names it; other errors pass unchanged."""
+    value = error.obj
+    if getattr(error, "named", False) or isinstance(error, AttributeError) and (
+            error.name is None or isinstance(value, Tensor) or not _from_engine(fn)):
+        return error
+    where = None
+    for i, arg in enumerate(args):
+        if arg is value:
+            try:
+                params = list(inspect.signature(fn).parameters)
+            except (TypeError, ValueError):
+                params = []
+            where = f"argument '{params[i]}' (position {i + 1})" if i < len(params) else \
+                f"argument {i + 1}"
+            break
+    else:
+        for key, arg in (kwargs or {}).items():
+            if arg is value:
+                where = f"argument '{key}'"
+                break
+    if where is None:
+        return error
+    name = label or getattr(fn, "__name__", "function")
+    expected = getattr(error, "expected", "Tensor")
+    named = _dt.OperandTypeError(value, expected)
+    named.args = (f"{name}(): {where} must be {expected}, not {type(value).__name__}",)
+    named.named = True
+    return named
+
+
+def _from_engine(fn) -> bool:
+    module = getattr(getattr(fn, "__func__", fn), "__module__", None) or ""
+    return module.startswith("gradcli.engine")
 
 
 # ---- attributes ----------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import operator
 from typing import Callable
 
 from ..engine.dispatch import context as engine_context
+from ..engine.dtypes import OperandTypeError
 from ..errors import ProgramSyntaxError
 from ..syntax import ast as A
 from . import builtins as B
@@ -751,7 +752,14 @@ class Compiler:
                 def ev(f):
                     obj = obj_ev(f)
                     try:
-                        return get(obj, name)(*[a(f) for a in args])
+                        method = get(obj, name)
+                        values = [a(f) for a in args]
+                    except Exception as e:
+                        raise attach(e, span)
+                    try:
+                        return method(*values)
+                    except (OperandTypeError, AttributeError) as e:
+                        raise attach(B.name_operand(e, name, method, values, None), span) from None
                     except Exception as e:
                         raise attach(e, span)
                 return ev
@@ -759,17 +767,25 @@ class Compiler:
             def ev(f):
                 obj = obj_ev(f)
                 try:
-                    return get(obj, name)(*[a(f) for a in args], **{k: v(f) for k, v in kwargs})
+                    method = get(obj, name)
+                    values, named = [a(f) for a in args], {k: v(f) for k, v in kwargs}
+                except Exception as e:
+                    raise attach(e, span)
+                try:
+                    return method(*values, **named)
+                except (OperandTypeError, AttributeError) as e:
+                    raise attach(B.name_operand(e, name, method, values, named), span) from None
                 except Exception as e:
                     raise attach(e, span)
             return ev
         fn_ev = self.expr(node.func, scope)
         call = B.call
+        label = node.func.id if isinstance(node.func, A.Name) else None
         if not kwargs:
             def ev(f):
                 fn = fn_ev(f)
                 try:
-                    return call(fn, [a(f) for a in args], None)
+                    return call(fn, [a(f) for a in args], None, label)
                 except Exception as e:
                     raise attach(e, span)
             return ev
@@ -777,7 +793,7 @@ class Compiler:
         def ev(f):
             fn = fn_ev(f)
             try:
-                return call(fn, [a(f) for a in args], {k: v(f) for k, v in kwargs})
+                return call(fn, [a(f) for a in args], {k: v(f) for k, v in kwargs}, label)
             except Exception as e:
                 raise attach(e, span)
         return ev

@@ -119,7 +119,9 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         return tuple(Tensor._make(np.asarray(i, dtype=np.int64)) for i in
                      np.nonzero(condition._data))
-    cond = condition if isinstance(condition, Tensor) else Tensor._make(np.asarray(condition))
+    if not isinstance(condition, Tensor):
+        raise _dt.OperandTypeError(condition)
+    cond = condition
     if cond._data.dtype != np.bool_:
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {_dt.type_name(cond.dtype)}")
@@ -139,8 +141,7 @@ MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, 
 
 @export()
 def masked_fill(input, mask, value):
-    if isinstance(value, Tensor):
-        value = value.item()
+    value = value.item() if isinstance(value, Tensor) else _dt.number(value)
     return apply(MASKED_FILL, (input,), {"mask": mask, "value": value})
 
 

@@ -139,7 +139,7 @@ def fill_(input, value):
         # filling with a tensor keeps the value's gradient (FillBackward3)
         from .indexing import FILL as FILL_TENSOR
         return commit(input, apply(FILL_TENSOR, (input, value)))
-    return commit(input, apply(FILL, (input,), {"value": value}))
+    return commit(input, apply(FILL, (input,), {"value": _dt.number(value)}))
 
 
 @export(torch=False)

@@ -901,10 +901,10 @@ def dropout(input, p=0.5, training=True, inplace=False):
 
 
 @functional()
-def one_hot(tensor, num_classes=-1):
-    if tensor.dtype is not _dt.int64:
+def one_hot(input, num_classes=-1):
+    if input.dtype is not _dt.int64:
         raise RuntimeError("one_hot is only applicable to index tensor of type LongTensor.")
-    values = tensor._data
+    values = input._data
     if values.size == 0:
         if num_classes == -1:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")

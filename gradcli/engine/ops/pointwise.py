@@ -110,8 +110,24 @@ def add(input, other, *, alpha=1):
     return _checked(ADD, input, other)
 
 
+def _is_bool(x) -> bool:
+    return x is True or x is False or (type(x) is Tensor and x._data.dtype == np.bool_)
+
+
+def _check_sub(input, other) -> None:
+    """PyTorch's sub_check: no subtraction with a bool operand (a Python bool counts as one)."""
+    if _is_bool(input) or _is_bool(other):
+        if _is_bool(input) and _is_bool(other):
+            raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                               "supported. Use the `^` or `logical_xor()` operator instead.")
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                           "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                           "operator instead.")
+
+
 @export(dunders=("__sub__",))
 def sub(input, other, *, alpha=1):
+    _check_sub(input, other)
     if alpha != 1:
         other = other * alpha
     return _checked(SUB, input, other)
@@ -124,6 +140,7 @@ subtract = export("subtract")(sub)
 def rsub(input, other, *, alpha=1):
     if isinstance(other, Tensor):
         return sub(other, input, alpha=alpha)
+    _check_sub(input, other)
     if alpha != 1:
         input = input * alpha
     return apply(RSUB, (input,), {"other": other}, dtype=_dt.result_type(input, other))
@@ -676,6 +693,13 @@ def _clamp(input, min, max, method: bool):
                 _broadcastable(input, b)
         dt = _bound_dtype(input, min, max)
         return apply(CLAMP_TENSOR, (input, min, max), {"dtype": dt.np})
+    if not all(isinstance(b, NUMBER) for b in given):
+        # matches neither signature; PyTorch lists the arguments as written, None included
+        written = (min,) if max is None else (min, max)
+        if method:
+            raise invalid_arguments("clamp", written, "".join(
+                f" * ({kind} min = None, {kind} max = None)\n" for kind in ("Tensor", "Number")))
+        raise _bad_bounds("clamp", (input, *written))
     return apply(CLAMP, (input,), {"min": min, "max": max}, dtype=_bound_dtype(input, min, max))
 
 
