@@ -95,6 +95,18 @@ def main(argv: list[str] | None = None, env: Env | None = None) -> int:
         return EXIT_INTERNAL
 
 
+def entry() -> None:
+    """The `gradcli` command and `python -m gradcli`: main(), then the process ends without
+    Python's teardown. A program's graph can be a million objects, which the teardown would free
+    one by one just before the system takes the whole heap back (0.7 s of a 2.3 s run of the
+    50k-step benchmark). Nothing is lost: gradcli writes no file at exit, and the standard
+    streams are flushed first."""
+    status = main()
+    for stream in (sys.stdout, sys.stderr):
+        _flush(stream)
+    os._exit(status)
+
+
 def _flush(stream) -> None:
     try:
         stream.flush()
