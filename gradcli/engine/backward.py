@@ -115,6 +115,10 @@ class Run:
     accumulated (autograd.grad); then only nodes leading to them run. `observe`, when
     given, is told each node's gradients in and out (explain's narration); `dry` runs
     change no `.grad` and free nothing.
+
+    A pass that records no graph (create_graph off) carries gradients as NumPy arrays and runs
+    the rows' array rules on them; a tensor is made only for a rule that needs one, and for
+    what leaves the pass (`.grad`, captured gradients, what `observe` is told).
     """
 
     def __init__(self, roots, keep_graph: bool, create_graph: bool, capture=None,
@@ -154,42 +158,50 @@ class Run:
         if self.capture is not None:
             targets = {e for e in self.capture if e[0] is not None}
             needed = _needed(order, deps, {n for n, _ in targets})
+        arrays = not self.create
+        out = _tensors if arrays else _same
         buffers: dict = {}
         for (node, nr), g in self.roots:
             if node is not None:
-                _add(buffers, node, nr, g)
+                _add(buffers, node, nr, g._data if arrays else g)
         # sequence numbers are unique, so the heap never compares two nodes
         ready = [(-n._seq, n) for n in {n for (n, _), _ in self.roots if n is not None}
                  if deps.get(n, 0) == 0]
         heapq.heapify(ready)
         found: dict = {}
         heappop, heappush, take = heapq.heappop, heapq.heappush, buffers.pop
-        call, observe, keep, dry = self._call, self.observe, self.keep, self.dry
+        call = self._call_arrays if arrays else self._call
+        observe, keep, dry = self.observe, self.keep, self.dry
         while ready:
             node = heappop(ready)[1]
             grads = take(node, None) or [None]
             if targets is not None:
                 for nr, g in enumerate(grads):
                     if (node, nr) in targets and g is not None:
-                        found[(node, nr)] = g
+                        found[(node, nr)] = out([g])[0]
             if type(node) is AccumulateGrad:
                 if self.accumulate and grads[0] is not None:
                     _accumulate(node.variable, grads[0], self.create)
                 if observe:
-                    observe(node, grads, ())
+                    observe(node, out(grads), ())
                 continue
             if node._retained and not dry:
-                _retain(node, grads)
+                _retain(node, out(grads))
             outs = call(node, grads, needed)
             if observe:
-                observe(node, grads, outs)
-            if not keep:
-                node.release()
+                observe(node, out(grads), out(outs))
+            if not keep and node._saved:
+                node._saved = None   # release(), inline
             i = 0
             for nxt, nr in node.next_functions:
                 if nxt is not None:
-                    if outs[i] is not None:
-                        _add(buffers, nxt, nr, outs[i])
+                    g = outs[i]
+                    if g is not None:
+                        slot = buffers.get(nxt)
+                        if slot is None:   # _add, inline: this loop is the pass's hot path
+                            slot = buffers[nxt] = [None] * getattr(nxt, "n_outputs", 1)
+                        have = slot[nr]
+                        slot[nr] = g if have is None else have + g
                     left = deps[nxt] - 1
                     deps[nxt] = left
                     if not left:
@@ -202,19 +214,14 @@ class Run:
         outs = [None] * len(node.next_functions)
         if all(g is None for g in grads):
             return outs
-        if node.n_outputs == 1:
-            g = grads[0]
-        else:
-            g = [x if x is not None else None for x in grads]
+        g = grads[0] if node.n_outputs == 1 else list(grads)
         derivs = node.op.derivs
         for i, (nxt, _) in enumerate(node.next_functions):
             if nxt is None or (needed is not None and nxt not in needed):
                 continue
-            gi = derivs[i].fn(node, g)
+            gi = _derivative(node, i, derivs[i].fn(node, g))
             if gi is None:
                 continue
-            if not isinstance(gi, Tensor):
-                raise TypeError(f"the derivative of {node.name()} for input {i} is not a tensor")
             shape = node.shapes[i]
             if gi._data.shape != shape:
                 gi = gi.sum_to_size(shape)
@@ -224,9 +231,87 @@ class Run:
             outs[i] = gi
         return outs
 
+    def _call_arrays(self, node, grads: list, needed) -> list:
+        """_call on NumPy arrays: an array rule reads the node's saved arrays through `c`, any
+        other rule is given tensors. An array rule runs only when every tensor input has the
+        gradient's dtype, since NumPy promotes mixed dtypes otherwise than PyTorch does."""
+        outs = [None] * len(node.next_functions)
+        if node.n_outputs == 1:
+            g = grads[0]
+            if g is None:
+                return outs
+            dtype, plain = g.dtype, True
+            for dt in node.dtypes:
+                if dt is not None and dt.np != dtype:
+                    plain = False
+        else:
+            if all(g is None for g in grads):
+                return outs
+            g, plain = grads, False
+        derivs = node.op.derivs
+        c = _SAVED
+        _CURRENT[0] = node
+        for i, (nxt, _) in enumerate(node.next_functions):
+            if nxt is None or (needed is not None and nxt not in needed):
+                continue
+            d = derivs[i]
+            if plain and d.arrays:
+                gi = d.fn(c, g)
+            else:
+                gt = _tensors([g])[0] if node.n_outputs == 1 else _tensors(g)
+                gi = _derivative(node, i, d.fn(node, gt))
+                if gi is None:
+                    continue
+                gi = gi._data
+            shape = node.shapes[i]
+            if gi.shape != shape:
+                gi = _tensors([gi])[0].sum_to_size(shape)._data
+            dt = node.dtypes[i]
+            if dt is not None and gi.dtype != dt.np:
+                gi = gi.astype(dt.np)
+            outs[i] = gi
+        return outs
 
-def _add(buffers: dict, node, nr: int, g: Tensor) -> None:
-    """Sum the gradients arriving at one output of `node` (fan-in)."""
+
+class _Saved:
+    """What an array rule reads as `c.name`: the parameters of the node in `_CURRENT`, and its
+    saved values as NumPy arrays or Python numbers. One object, pointed at each node in turn.
+    (__getattribute__ and a list cell, not __getattr__ and an attribute: the failed ordinary
+    lookup that __getattr__ waits for costs four times the rest.)"""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str):
+        node = _CURRENT[0]
+        params = node.params
+        if name in params:
+            return params[name]
+        return node.saved_array(name)
+
+
+_SAVED = _Saved()
+_CURRENT: list = [None]
+
+
+def _derivative(node, i: int, gi):
+    if gi is not None and not isinstance(gi, Tensor):
+        raise TypeError(f"the derivative of {node.name()} for input {i} is not a tensor")
+    return gi
+
+
+def _tensors(grads) -> list:
+    """Gradients carried as arrays (or NumPy scalars, which 0-d arithmetic gives), as tensors."""
+    return [None if g is None else Tensor._make(g if type(g) is np.ndarray else np.asarray(g))
+            for g in grads]
+
+
+def _same(grads):
+    return grads
+
+
+def _add(buffers: dict, node, nr: int, g) -> None:
+    """Sum the gradients arriving at one output of `node` (fan-in); never in place, since a
+    gradient may be another's very object (the derivative of a + b passes g on twice)."""
     slot = buffers.get(node)
     if slot is None:
         n = getattr(node, "n_outputs", 1)
@@ -255,7 +340,9 @@ def _needed(order: list, deps: dict, targets: set) -> set:
     return needed
 
 
-def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool) -> None:
+def _accumulate(leaf: Tensor, g, create_graph: bool) -> None:
+    """Add a gradient into a leaf's .grad: a tensor when the pass records a graph, else an
+    array."""
     have = leaf._grad
     if create_graph:
         if have is None:
@@ -264,11 +351,11 @@ def _accumulate(leaf: Tensor, g: Tensor, create_graph: bool) -> None:
             leaf._grad = have + g
         return
     if have is None:
-        leaf._grad = Tensor._make(np.array(g._data, dtype=leaf._data.dtype, copy=True))
+        leaf._grad = Tensor._make(np.array(g, dtype=leaf._data.dtype, copy=True))
     elif have.grad_fn is not None or not have._data.flags.writeable:
-        leaf._grad = (have + g).detach()
+        leaf._grad = (have + _tensors([g])[0]).detach()
     else:
-        np.add(have._data, g._data, out=have._data, casting="unsafe")
+        np.add(have._data, g, out=have._data, casting="unsafe")
         have._vc.value += 1
 
 

@@ -19,6 +19,10 @@ class D:
     fn: Callable
     uses: tuple[str, ...] = ()   # the saved values fn reads ('self', 'other', 'result')
     formula: str = ""            # shown by explain(): '∂(a*b)/∂a = b'
+    # fn is plain arithmetic (+ - * / and unary -) on g, saved values and Python numbers, so
+    # it runs on NumPy arrays as it runs on tensors, bit for bit: a backward that records no
+    # graph runs it on arrays, with no tensor made per step (tests/engine/test_array_rules.py)
+    arrays: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +36,20 @@ class Op:
     dtypes: str = "promote"           # promote | float | compare | keep | int64 | bool
     view: bool = False                # the result shares storage and version with input 0
     saved_names: frozenset = field(init=False)
+    # what to save, worked out once: (name, index of the input or -1 for the result, indices
+    # of the inputs whose derivative reads it)
+    save_plan: tuple = field(init=False)
 
     def __post_init__(self):
-        names = set()
-        for d in self.derivs:
+        users: dict[str, list[int]] = {}
+        for i, d in enumerate(self.derivs):
             if d is not None:
-                names.update(d.uses)
-        object.__setattr__(self, "saved_names", frozenset(names))
+                for name in d.uses:
+                    users.setdefault(name, []).append(i)
+        object.__setattr__(self, "saved_names", frozenset(users))
+        object.__setattr__(self, "save_plan", tuple(
+            (name, -1 if name == "result" else self.args.index(name), tuple(who))
+            for name, who in users.items()))
 
 
 class Context:
@@ -130,7 +141,8 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
             if x._rg:
                 recorded = True
                 needs.append(True)
-                edges.append(x._edge())
+                fn = x.grad_fn   # x._edge(), inline
+                edges.append((fn, x._output_nr) if fn is not None else (x._accumulator(), 0))
                 continue
         else:
             shapes.append(())
@@ -189,18 +201,20 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
 
 def _save(op: Op, inputs, needs, result) -> dict:
     saved = {}
-    for i, d in enumerate(op.derivs):
-        if d is None or not needs[i]:
-            continue
-        for name in d.uses:
-            if name in saved:
-                continue
-            if name == "result":
-                saved[name] = (SavedResult(result), result._vc, result._vc.value)
-                continue
-            value = inputs[op.args.index(name)]
-            if isinstance(value, Tensor):
-                saved[name] = (value, value._vc, value._vc.value)
+    for name, index, users in op.save_plan:
+        for i in users:
+            if needs[i]:
+                break
+        else:
+            continue   # no derivative that will run reads it
+        if index < 0:
+            counter = result._vc
+            saved[name] = (SavedResult(result), counter, counter.value)
+        else:
+            value = inputs[index]
+            if type(value) is Tensor:
+                counter = value._vc
+                saved[name] = (value, counter, counter.value)
             else:
                 saved[name] = (value, None, None)
     return saved

@@ -78,6 +78,17 @@ class Node:
             return value.rebuild(self)
         return value
 
+    def saved_array(self, name: str):
+        """A saved value as array rules read it: a tensor's NumPy array, or the number."""
+        if self._saved is None:
+            raise RuntimeError(FREED)
+        value, counter, version = self._saved[name]
+        if counter is None:
+            return value
+        if counter.value != version:
+            raise RuntimeError(_modified_message(self, name, value, counter.value, version))
+        return value.data if name == "result" else value._data
+
     def saved_names(self) -> tuple[str, ...]:
         return tuple(self._saved) if self._saved else ()
 

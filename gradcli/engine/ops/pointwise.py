@@ -40,20 +40,20 @@ def _checked(op: Op, a, b, dtype=None, params=None):
 
 # ---- arithmetic --------------------------------------------------------------------------
 ADD = row(Op("add", np.add, "AddBackward0", ("self", "other"), (
-    D(lambda c, g: g, (), "∂(a + b)/∂a = 1"),
-    D(lambda c, g: g, (), "∂(a + b)/∂b = 1"))))
+    D(lambda c, g: g, (), "∂(a + b)/∂a = 1", arrays=True),
+    D(lambda c, g: g, (), "∂(a + b)/∂b = 1", arrays=True))))
 SUB = row(Op("sub", np.subtract, "SubBackward0", ("self", "other"), (
-    D(lambda c, g: g, (), "∂(a - b)/∂a = 1"),
-    D(lambda c, g: -g, (), "∂(a - b)/∂b = -1"))))
+    D(lambda c, g: g, (), "∂(a - b)/∂a = 1", arrays=True),
+    D(lambda c, g: -g, (), "∂(a - b)/∂b = -1", arrays=True))))
 RSUB = row(Op("rsub", lambda a, other: np.subtract(other, a, dtype=a.dtype), "RsubBackward1",
-              ("self",), (D(lambda c, g: -g, (), "∂(c - a)/∂a = -1"),)))
+              ("self",), (D(lambda c, g: -g, (), "∂(c - a)/∂a = -1", arrays=True),)))
 MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
-    D(lambda c, g: g * c.other, ("other",), "∂(a * b)/∂a = b"),
-    D(lambda c, g: g * c.self, ("self",), "∂(a * b)/∂b = a"))))
+    D(lambda c, g: g * c.other, ("other",), "∂(a * b)/∂a = b", arrays=True),
+    D(lambda c, g: g * c.self, ("self",), "∂(a * b)/∂b = a", arrays=True))))
 DIV = row(Op("div", np.true_divide, "DivBackward0", ("self", "other"), (
-    D(lambda c, g: g / c.other, ("other",), "∂(a / b)/∂a = 1 / b"),
+    D(lambda c, g: g / c.other, ("other",), "∂(a / b)/∂a = 1 / b", arrays=True),
     D(lambda c, g: -g * c.self / (c.other * c.other), ("self", "other"),
-      "∂(a / b)/∂b = -a / b²")), dtypes="float"))
+      "∂(a / b)/∂b = -a / b²", arrays=True)), dtypes="float"))
 def _trunc_divide(a, b):
     if a.dtype.kind == "f":
         return np.trunc(a / b)
@@ -67,7 +67,7 @@ DIV_ROUNDED = row(Op("div", lambda a, b, rounding_mode: ROUNDED[rounding_mode](a
     D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"),
     D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"))))
 NEG = row(Op("neg", lambda a: _negative(a), "NegBackward0", ("self",), (
-    D(lambda c, g: -g, (), "∂(-a)/∂a = -1"),), dtypes="keep"))
+    D(lambda c, g: -g, (), "∂(-a)/∂a = -1", arrays=True),), dtypes="keep"))
 NEG_BOOL = ("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
             "invert a mask, use the `~` or `logical_not()` operator instead.")
 
@@ -459,9 +459,11 @@ exp_kernel = by_steps(sleef_expf, libm(np.exp))
 
 # ---- unary math --------------------------------------------------------------------------
 def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: str,
-          dtypes: str = "float"):
-    """Define an elementwise op: its row, torch.<name>, Tensor.<name> and Tensor.<name>_."""
-    op = row(Op(name, forward, grad_fn, ("self",), (D(derivative, uses, formula),), dtypes))
+          dtypes: str = "float", arrays: bool = False):
+    """Define an elementwise op: its row, torch.<name>, Tensor.<name> and Tensor.<name>_.
+    `arrays`: the derivative is plain arithmetic (see D.arrays)."""
+    op = row(Op(name, forward, grad_fn, ("self",), (D(derivative, uses, formula, arrays),),
+                dtypes))
 
     def function(input):
         return apply(op, (input,))
@@ -473,46 +475,47 @@ def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: st
 LN2, LN10 = math.log(2.0), math.log(10.0)
 # name       NumPy      grad_fn          derivative (c: node, g: incoming gradient)      saved
 exp = unary("exp", libm(np.exp), "ExpBackward0", lambda c, g: g * c.result, ("result",),
-            "∂eˣ/∂x = eˣ")
+            "∂eˣ/∂x = eˣ", arrays=True)
 unary("exp2", libm(np.exp2), "Exp2Backward0", lambda c, g: g * c.result * LN2, ("result",),
-      "∂2ˣ/∂x = 2ˣ·ln 2")
+      "∂2ˣ/∂x = 2ˣ·ln 2", arrays=True)
 unary("expm1", libm(np.expm1), "Expm1Backward0", lambda c, g: g * (c.result + 1), ("result",),
-      "∂(eˣ-1)/∂x = eˣ")
+      "∂(eˣ-1)/∂x = eˣ", arrays=True)
 log = unary("log", libm(np.log), "LogBackward0", lambda c, g: g / c.self, ("self",),
-            "∂ln x/∂x = 1/x")
+            "∂ln x/∂x = 1/x", arrays=True)
 unary("log2", libm(np.log2), "Log2Backward0", lambda c, g: g / (c.self * LN2), ("self",),
-      "∂log₂x/∂x = 1/(x·ln 2)")
+      "∂log₂x/∂x = 1/(x·ln 2)", arrays=True)
 unary("log10", libm(np.log10), "Log10Backward0", lambda c, g: g / (c.self * LN10), ("self",),
-      "∂log₁₀x/∂x = 1/(x·ln 10)")
+      "∂log₁₀x/∂x = 1/(x·ln 10)", arrays=True)
 unary("log1p", libm(np.log1p), "Log1PBackward0", lambda c, g: g / (c.self + 1), ("self",),
-      "∂ln(1+x)/∂x = 1/(1+x)")
+      "∂ln(1+x)/∂x = 1/(1+x)", arrays=True)
 unary("sqrt", np.sqrt, "SqrtBackward0", lambda c, g: g / (2 * c.result), ("result",),
-      "∂√x/∂x = 1/(2√x)")
+      "∂√x/∂x = 1/(2√x)", arrays=True)
 rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), "RsqrtBackward0",
       lambda c, g: -0.5 * g * c.result ** 3, ("result",), "∂x^(-½)/∂x = -½·x^(-3/2)")
 reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype), "ReciprocalBackward0",
-                   lambda c, g: -g * c.result * c.result, ("result",), "∂(1/x)/∂x = -1/x²")
+                   lambda c, g: -g * c.result * c.result, ("result",), "∂(1/x)/∂x = -1/x²",
+                   arrays=True)
 sin = unary("sin", libm(np.sin), "SinBackward0", lambda c, g: g * cos(c.self), ("self",),
             "∂sin x/∂x = cos x")
 cos = unary("cos", libm(np.cos), "CosBackward0", lambda c, g: -g * sin(c.self), ("self",),
       "∂cos x/∂x = -sin x")
 unary("tan", libm(np.tan), "TanBackward0", lambda c, g: g * (1 + c.result * c.result), ("result",),
-      "∂tan x/∂x = 1 + tan²x")
+      "∂tan x/∂x = 1 + tan²x", arrays=True)
 unary("asin", libm(np.arcsin), "AsinBackward0", lambda c, g: g * rsqrt(1 - c.self * c.self),
       ("self",), "∂asin x/∂x = 1/√(1-x²)")
 unary("acos", libm(np.arccos), "AcosBackward0", lambda c, g: -g * rsqrt(1 - c.self * c.self),
       ("self",), "∂acos x/∂x = -1/√(1-x²)")
 unary("atan", libm(np.arctan), "AtanBackward0", lambda c, g: g / (1 + c.self * c.self), ("self",),
-      "∂atan x/∂x = 1/(1+x²)")
+      "∂atan x/∂x = 1/(1+x²)", arrays=True)
 sinh = unary("sinh", libm(np.sinh), "SinhBackward0", lambda c, g: g * cosh(c.self), ("self",),
       "∂sinh x/∂x = cosh x")
 cosh = unary("cosh", libm(np.cosh), "CoshBackward0", lambda c, g: g * sinh(c.self), ("self",),
       "∂cosh x/∂x = sinh x")
 unary("tanh", libm(np.tanh), "TanhBackward0", lambda c, g: g * (1 - c.result * c.result),
-      ("result",), "∂tanh x/∂x = 1 - tanh²x")
+      ("result",), "∂tanh x/∂x = 1 - tanh²x", arrays=True)
 sigmoid = unary("sigmoid", lambda a: _sigmoid(a), "SigmoidBackward0",
                 lambda c, g: g * (1 - c.result) * c.result, ("result",),
-                "∂σ(x)/∂x = σ(x)(1 - σ(x))")
+                "∂σ(x)/∂x = σ(x)(1 - σ(x))", arrays=True)
 unary("erf", lambda a: _erf(a), "ErfBackward0",
       lambda c, g: g * (2 / math.sqrt(math.pi)) * exp(-(c.self * c.self)), ("self",),
       "∂erf x/∂x = 2/√π·e^(-x²)")
