@@ -67,6 +67,7 @@ CASES = [
     ("SqueezeBackward2",    lambda a: a.squeeze((0, 2)),        [(1, 3, 1)],        ANY),
     ("SqueezeBackward4",    lambda a, b: a @ b,                 [(2,), (2, 3)],     ANY),
     ("TransposeBackward0",  lambda a: a.transpose(0, 2),        [(2, 3, 4)],        ANY),
+    ("TransposeBackward0",  lambda a: a.transpose(-1, -1),      [()],               ANY),
     ("TBackward0",          lambda a: a.t(),                    [(2, 3)],           ANY),
     ("PermuteBackward0",    lambda a: a.permute(2, 0, 1),       [(2, 3, 4)],        ANY),
     ("MmBackward0",         lambda a, b: a @ b,                 [(2, 3), (3, 4)],   ANY),

@@ -80,8 +80,15 @@ SQUEEZE = {n: row(Op("squeeze", lambda a, dims: np.squeeze(a, dims), f"SqueezeBa
                      ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (),
                                    "∂squeeze(x)/∂x = unsqueeze"),), dtypes="keep", view=True))
            for n in (0, 1, 2, 4)}
-TRANSPOSE = row(Op("transpose", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
-                   "TransposeBackward0", ("self",), (
+
+
+def _swapped(a: np.ndarray, dim0: int, dim1: int) -> np.ndarray:
+    """np.swapaxes, except that a 0-d array (dims 0, 0 after wrapping) comes back as a view of
+    itself: NumPy finds no axis 0 there, PyTorch treats a scalar as having one."""
+    return a.view() if a.ndim == 0 else np.swapaxes(a, dim0, dim1)
+
+
+TRANSPOSE = row(Op("transpose", _swapped, "TransposeBackward0", ("self",), (
     D(lambda c, g: g.transpose(c.dim0, c.dim1), (), "∂transpose(x)/∂x = transpose back"),),
     dtypes="keep", view=True))
 T = row(Op("t", lambda a: a.T, "TBackward0", ("self",), (
