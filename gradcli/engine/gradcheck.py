@@ -6,6 +6,12 @@ they are compared with torch.allclose(analytical, numerical, rtol, atol) after t
 promotion. Two of PyTorch's checks are left out because gradcli's engine makes them hold by
 construction: reentrancy (NumPy backward is deterministic, so nondet_tol has nothing to
 tolerate) and undefined output gradients (the engine passes None gradients through).
+
+Slow mode is quadratic: it calls func twice per input element and runs one backward per output
+element, and each of those passes handles every input and output element. Before the first
+perturbation, gradcheck counts that work in elements, (2·inputs + outputs)·(inputs + outputs),
+which also bounds the Jacobians' inputs·outputs, and refuses it above the engine's element limit:
+the one knob (--max-elements) that bounds memory bounds this time too.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import numpy as np
 
 from .backward import grad as autograd_grad
 from .format import tensor_repr
+from .limits import limits
 from .tensor import Tensor
 
 DOUBLE_WARNING = ("Input #{idx} requires gradient and is not a double precision floating point or "
@@ -31,6 +38,9 @@ NOT_ZERO = "Numerical gradient for function expected to be zero"
 NOT_MULTIPLIED = "backward not multiplied by grad_output"
 NO_MODE = "Expected at least one of check_forward_ad or check_backward_ad to be True"
 UNSUPPORTED = "gradcli's gradcheck has no {option}=True: it checks backward mode, slow mode only"
+TOO_BIG = ("gradcheck of {inputs} input and {outputs} output elements would make {passes} calls of "
+           "the function or of backward, each over all {each} elements: {work} in all, more than "
+           "gradcli's limit of {limit} (--max-elements or GRADCLI_MAX_ELEMENTS change it)")
 
 
 class GradcheckError(RuntimeError):
@@ -105,8 +115,9 @@ def check(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5,
     diff_inputs = _check_inputs(tupled)
     func_out = _as_tuple(func(*tupled))
     picks = [k for k, o in enumerate(func_out) if _requires_grad(o)]
+    floats = [k for k, o in enumerate(func_out) if o._data.dtype.kind == "f"]
+    _check_size(diff_inputs, [func_out[k] for k in picks or floats])
     if not picks:
-        floats = [k for k, o in enumerate(func_out) if o._data.dtype.kind == "f"]
         numerical = _numerical(func, tupled, diff_inputs, func_out, floats, eps)
         if any(np.any(n != 0) for per_input in numerical for n in per_input):
             return Report((), NOT_ZERO)
@@ -151,6 +162,16 @@ def _check_inputs(tupled: tuple) -> list[Tensor]:
     if not diff:
         raise ValueError(NO_INPUT)
     return diff
+
+
+def _check_size(diff_inputs: list, outputs: list) -> None:
+    """Refuse a gradcheck whose work, counted as the module docstring says, is over the limit."""
+    n_in = sum(x._data.size for x in diff_inputs)
+    n_out = sum(o._data.size for o in outputs)
+    passes, each = 2 * n_in + n_out, n_in + n_out
+    if passes * each > limits.max_elements:
+        raise RuntimeError(TOO_BIG.format(inputs=n_in, outputs=n_out, passes=passes, each=each,
+                                          work=passes * each, limit=limits.max_elements))
 
 
 def _numerical(func, tupled: tuple, diff_inputs: list, func_out: tuple, picks: list,

@@ -7,6 +7,8 @@ import pytest
 
 from gradcli.errors import ProgramError
 from gradcli.engine import gradcheck as G
+from gradcli.engine.limits import limits
+from gradcli.interpret import Interpreter
 
 from ..render.test_graph import output_of
 
@@ -125,6 +127,38 @@ def test_inputs_are_restored_and_the_function_sees_perturbations():
     # one call to start, then two per element: input 0 moves by ∓eps while 1 and 2 move
     assert text == ("True\ntensor([1., 2., 3.], dtype=torch.float64, requires_grad=True) "
                     "7 True\n")
+
+
+COUNTED = "def f(a):\n    print('call')\n    return a * 2\n"
+
+
+@pytest.mark.parametrize("call", ["torch.autograd.gradcheck", "gradcheck"])
+def test_a_gradcheck_over_the_element_limit_is_refused_before_any_perturbation(call):
+    # 2 * 10**6 calls of f would take hours; the one call that finds the outputs is all it makes
+    source = ("x = torch.ones(10**6, dtype=torch.float64, requires_grad=True)\n" + COUNTED +
+              f"{call}(f, x)\n")
+    written = []
+    with pytest.raises(ProgramError) as info:
+        Interpreter(written.append).run_source(source, "prog.grad")
+    assert written == ["call\n"]
+    assert info.value.message == (
+        "gradcheck of 1000000 input and 1000000 output elements would make 3000000 calls of the "
+        "function or of backward, each over all 2000000 elements: 6000000000000 in all, more "
+        "than gradcli's limit of 100000000 (--max-elements or GRADCLI_MAX_ELEMENTS change it)")
+
+
+@pytest.mark.parametrize("call", ["torch.autograd.gradcheck", "gradcheck"])
+@pytest.mark.parametrize("limit, runs", [(54, True), (53, False)])
+def test_the_bound_is_calls_times_elements(call, limit, runs, monkeypatch):
+    # x and f(x) have 3 elements each: 2 * 3 + 3 = 9 calls, each over 6 elements
+    monkeypatch.setattr(limits, "max_elements", limit)
+    source = PRELUDE + COUNTED + f"{call}(f, x)\n"
+    if runs:
+        assert output_of(source).count("call\n") == 7
+    else:
+        with pytest.raises(ProgramError, match="would make 9 calls .* each over all 6 elements: "
+                                               "54 in all, more than gradcli's limit of 53"):
+            output_of(source)
 
 
 TABLE = {

@@ -95,9 +95,8 @@ def deadline_of(request) -> float:
     "torch.ones(20000).outer(torch.ones(20000))",
     "x = torch.ones(10**4, dtype=torch.float64, requires_grad=True)\n"
     "gradcheck(lambda t: t * 2, (x,))",
-    case("x = torch.ones(10**6, dtype=torch.float64, requires_grad=True)\n"
-         "torch.autograd.gradcheck(lambda t: t.sum(), (x,))",
-         bug("gradcheck has no size bound: 10**6 inputs make 2 * 10**6 calls of the function")),
+    "x = torch.ones(10**6, dtype=torch.float64, requires_grad=True)\n"
+    "torch.autograd.gradcheck(lambda t: t.sum(), (x,))",
     "[0] * 10**10", "'a' * 10**12", "[[0] * 10**5] * 10**10", "'ab'.center(10**10)",
     "'{:10000000000}'.format(1)", "f'{1:10000000000}'", "list(range(10**10))",
     "2 ** 10 ** 10", "10 ** 10 ** 10 % 7", "(-3) ** 10 ** 9",
