@@ -24,6 +24,13 @@ class Env:
     def stdin_is_terminal(self) -> bool:
         return _isatty(self.stdin)
 
+    def read_stdin(self) -> bytes | str:
+        """A piped program's bytes, for the decoder files go through: invalid UTF-8 is then a
+        SyntaxError naming its line, not whatever the locale's text decoding makes of it. A
+        stream with no bytes under it (io.StringIO in tests) gives its text."""
+        buffer = getattr(self.stdin, "buffer", None)
+        return buffer.read() if buffer is not None else self.stdin.read()
+
     def colour(self, choice: str) -> bool:
         """--color: always and never say so; auto means a terminal, unless NO_COLOR (any
         non-empty value, no-color.org) or TERM=dumb says otherwise."""
@@ -144,7 +151,7 @@ def program(args, env: Env) -> int:
             env.stderr.write("gradcli: error: -e and run cannot be combined\n")
             return EXIT_USAGE
         if args.file == "-":
-            return execute(env.stdin.read(), "<stdin>", env, echo=False, args=args)
+            return execute(env.read_stdin(), "<stdin>", env, echo=False, args=args)
         try:
             with open(args.file, "rb") as fh:
                 data = fh.read()
@@ -157,7 +164,7 @@ def program(args, env: Env) -> int:
     if env.stdin_is_terminal():
         from .repl.app import run_repl
         return run_repl(env, args, env.colour(args.color))
-    return execute(env.stdin.read(), "<stdin>", env, echo=True, args=args)
+    return execute(env.read_stdin(), "<stdin>", env, echo=True, args=args)
 
 
 def renderer(env: Env, args):

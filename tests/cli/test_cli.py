@@ -105,6 +105,17 @@ def test_invalid_utf8_is_a_syntax_error_naming_the_line(tmp_path):
     assert "line 2" in r.err and r.error_line.startswith("SyntaxError: ")
 
 
+@pytest.mark.parametrize("args", [[], ["run", "-"]], ids=["echo", "run_stdin"])
+def test_invalid_utf8_on_stdin_is_the_error_a_file_gives(tmp_path, args):
+    data = b"x = 1\ny = '\xff'\n"
+    script = tmp_path / "bytes.grad"
+    script.write_bytes(data)
+    p = subprocess.run(gradcli_command() + args, input=data, capture_output=True,
+                       env=subprocess_env(), timeout=60)
+    assert p.returncode == 1
+    assert p.stderr.decode().replace("<stdin>", str(script)) == run_cli(["run", str(script)]).err
+
+
 def test_nul_byte_is_a_syntax_error(tmp_path):
     script = tmp_path / "nul.grad"
     script.write_bytes(b"x = 1\x00\n")

@@ -243,12 +243,8 @@ def test_unicode_line_separator_in_a_string_keeps_line_numbers(run_file, separat
     assert "    b = missing\n" in outcome.err, describe(outcome)
 
 
-STDIN_DECODE = bug("standard input is read as text: invalid UTF-8 on stdin is an internal "
-                   "UnicodeDecodeError (strict encoding) or an 'invalid character' error")
-
-
-@pytest.mark.parametrize("args", [pytest.param([], id="echo", marks=STDIN_DECODE),
-                                  pytest.param(["run", "-"], id="run_stdin", marks=STDIN_DECODE)])
+@pytest.mark.parametrize("args", [pytest.param([], id="echo"),
+                                  pytest.param(["run", "-"], id="run_stdin")])
 def test_invalid_utf8_on_stdin_names_the_line(tmp_path, args):
     env = dict(subprocess_env(), PYTHONIOENCODING="utf-8")
     outcome = run_process(args, tmp_path, stdin=b"x = 1\ny = '\xff'\n", env=env)
