@@ -62,6 +62,24 @@ class DedentError(Exception):
         self.token = token
 
 
+class InconsistentTabs(Exception):
+    """An indent whose depth against the enclosing ones depends on the tab size: TabError."""
+
+    def __init__(self, token: Token) -> None:
+        super().__init__("inconsistent use of tabs and spaces in indentation")
+        self.token = token
+
+
+def indent_columns(indent: str) -> tuple[int, int]:
+    """An indent's depth measured twice, as CPython's tokenizer does (`col` and `altcol`): with
+    tabs to the next multiple of 8, and with tabs as 1. It is consistent only when both measures
+    order it the same way against the enclosing indents."""
+    col = 0
+    for c in indent:
+        col = (col // TAB_LEN + 1) * TAB_LEN if c == "\t" else col + 1
+    return col, len(indent)
+
+
 class Inline:
     """A `_rule`'s children, waiting to be spliced into the rule that uses it."""
 
@@ -148,8 +166,10 @@ class Parser:
             pos, line, col = end, end_line, end_col
 
     def indented(self, text: str):
-        """lark's PythonIndenter: _NEWLINE tokens become _NEWLINE + _INDENT/_DEDENT."""
-        levels = [0]
+        """lark's PythonIndenter: _NEWLINE tokens become _NEWLINE + _INDENT/_DEDENT. Indents
+        are compared by CPython's rule, and as in its tokenizer a bad indent is an error before
+        any of its _DEDENTs can reach the parser."""
+        levels = [(0, 0)]   # (col, altcol) of each open indent
         parens = 0
         for token in self.tokens(text):
             if token.type == "_NEWLINE":
@@ -157,16 +177,23 @@ class Parser:
                     continue
                 yield token
                 indent_str = token.rsplit("\n", 1)[1]
-                indent = indent_str.count(" ") + indent_str.count("\t") * TAB_LEN
-                if indent > levels[-1]:
-                    levels.append(indent)
+                col, alt = indent_columns(indent_str)
+                if col > levels[-1][0]:
+                    if alt <= levels[-1][1]:
+                        raise InconsistentTabs(token)
+                    levels.append((col, alt))
                     yield token.borrow("_INDENT", indent_str)
                 else:
-                    while indent < levels[-1]:
-                        levels.pop()
-                        yield token.borrow("_DEDENT", indent_str)
-                    if indent != levels[-1]:
+                    depth = len(levels)
+                    while col < levels[depth - 1][0]:
+                        depth -= 1
+                    if col != levels[depth - 1][0]:
                         raise DedentError(token)
+                    if alt != levels[depth - 1][1]:
+                        raise InconsistentTabs(token)
+                    for _ in levels[depth:]:
+                        yield token.borrow("_DEDENT", indent_str)
+                    del levels[depth:]
                 continue
             yield token
             if token.type in OPEN:

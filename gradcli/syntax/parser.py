@@ -7,9 +7,8 @@ from functools import lru_cache
 from ..errors import IncompleteInput, ProgramSyntaxError
 from . import ast as A
 from . import tables
-from .lalr import (DedentError, Parser, Token, TooDeep, UnexpectedCharacters,
-                   UnexpectedToken)
-from .source import check_indentation
+from .lalr import (DedentError, InconsistentTabs, Parser, Token, TooDeep,
+                   UnexpectedCharacters, UnexpectedToken)
 
 
 @lru_cache(maxsize=1)
@@ -547,8 +546,6 @@ def _parse(text: str, filename: str) -> A.Program:
             if len(line) > MAX_LINE:
                 raise ProgramSyntaxError(f"line {number} is longer than {MAX_LINE} characters",
                                          A.Span(number, 1, number, 2), filename, text)
-    if "\t" in text:
-        check_indentation(text, filename)
     first = _first_statement_line(text)
     if first and first[1][:1] in (" ", "\t"):
         raise ProgramSyntaxError("unexpected indent", _first_code(text, first[0]), filename, text,
@@ -561,6 +558,12 @@ def _parse(text: str, filename: str) -> A.Program:
     except TooDeep as e:
         raise ProgramSyntaxError("too many nested parentheses", _span(e.token), filename,
                                  text) from None
+    except InconsistentTabs as e:
+        line = e.token.end_line
+        indent = e.token.rsplit("\n", 1)[1]
+        raise ProgramSyntaxError("inconsistent use of tabs and spaces in indentation",
+                                 A.Span(line, 1, line, len(indent) + 1), filename, text,
+                                 kind="TabError") from None
     except DedentError as e:
         raise ProgramSyntaxError("unindent does not match any outer indentation level",
                                  _first_code(source, e.token.line + 1), filename, text,

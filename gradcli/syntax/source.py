@@ -31,20 +31,3 @@ def decode(data: bytes | str, filename: str) -> str:
                                  text.replace("\0", "\\0"))
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
-
-def check_indentation(text: str, filename: str) -> None:
-    """Python's TabError: indentation must not mix tabs and spaces."""
-    style = None
-    for number, line in enumerate(text.split("\n"), 1):
-        stripped = line.lstrip(" \t")
-        if not stripped or stripped.startswith("#"):
-            continue
-        indent = line[:len(line) - len(stripped)]
-        if not indent:
-            continue
-        kinds = set(indent)
-        if len(kinds) > 1 or (style is not None and kinds != {style}):
-            raise ProgramSyntaxError("inconsistent use of tabs and spaces in indentation",
-                                     Span(number, 1, number, len(indent) + 1), filename, text,
-                                     kind="TabError")
-        style = next(iter(kinds))

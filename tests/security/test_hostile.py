@@ -265,8 +265,7 @@ TAB_ERROR = "TabError: inconsistent use of tabs and spaces in indentation"
 @pytest.mark.parametrize("source, line", [
     ("if 1:\n\tx = 1\n        y = 2\n", 3),
     ("if 1:\n        x = 1\n\ty = 2\n", 3),
-    pytest.param("if 1:\n \tx = 1\n\t y = 2\n", 3, marks=bug(
-        "TabError names line 2 (the first indented line), Python line 3")),
+    ("if 1:\n \tx = 1\n\t y = 2\n", 3),
     ("if 1:\n    if 1:\n\tx = 1\n", 3),
     ("x = 0\nif 1:\n  x = 1\n\ty = 2\n", 4),
 ])
@@ -278,9 +277,7 @@ def test_mixed_tabs_and_spaces_are_a_tab_error(run_file, source, line):
 
 @pytest.mark.parametrize("source", [
     "if 1:\n\tx = 1\n\tprint(x)\n",
-    pytest.param("if 1:\n\tif 1:\n\t    print(1)\n", marks=bug(
-        "a tab followed by spaces, deeper than the tab alone, is a TabError (Python accepts it: "
-        "both tab sizes agree it is deeper)")),
+    "if 1:\n\tif 1:\n\t    print(1)\n",
 ])
 def test_consistent_tabs_are_fine(run_file, source):
     outcome = run_file(source)

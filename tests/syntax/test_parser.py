@@ -1,6 +1,8 @@
 """The grammar: what parses to what, what is incomplete, and the errors with their places."""
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 
 from gradcli.errors import IncompleteInput, ProgramSyntaxError
@@ -120,3 +122,43 @@ def test_syntax_errors(source, message, line, col, kind):
         parse(source, "t.grad")
     e = info.value
     assert (e.message, e.span.line, e.span.col, e.kind) == (message, line, col, kind)
+
+
+# Indents of tabs and spaces, put in the three slots of each program below: every variant must
+# be a TabError on the line CPython's own compile() names, or no TabError when it finds none. A
+# tab reaches the next multiple of 8 or counts 1; an indent is consistent when both measures
+# order it alike, and only indents that start logical lines at bracket depth 0 count.
+INDENTS = ["", " ", "  ", "\t", " \t", "\t ", "\t  ", "        ", "\t\t", "    \t", "\t    "]
+TAB_PROGRAMS = {
+    "nested": "if 1:\n{}if 1:\n{}x = 1\n{}y = 2\n",
+    "brackets": "if 1:\n{}x = (1,\n{}2)\n{}y = 2\n",
+    "comment": "if 1:\n{}x = 1\n\n{}# c\n{}y = 2\n",
+    "string": "if 1:\n{}x = '''\n{}'''\n{}y = 2\n",
+    "continuation": "if 1:\n{}x = 1 + \\\n{}2\n{}y = 2\n",
+}
+
+
+def tab_error_line(source: str) -> int | None:
+    try:
+        parse(source, "t.grad")
+    except ProgramSyntaxError as e:
+        return e.span.line if e.kind == "TabError" else None
+    return None
+
+
+def cpython_tab_error_line(source: str) -> int | None:
+    try:
+        compile(source, "t.py", "exec")
+    except TabError as e:
+        return e.lineno
+    except SyntaxError:
+        return None
+    return None
+
+
+@pytest.mark.parametrize("template", TAB_PROGRAMS.values(), ids=TAB_PROGRAMS)
+def test_tab_errors_are_cpythons(template):
+    verdicts = [(s, tab_error_line(s), cpython_tab_error_line(s))
+                for s in (template.format(*indents) for indents in product(INDENTS, repeat=3))]
+    assert [v for v in verdicts if v[1] != v[2]] == []
+    assert any(v[2] for v in verdicts)     # the variants do include TabErrors
