@@ -15,7 +15,6 @@ def bug(reason: str):
     return pytest.mark.xfail(strict=True, reason=reason)
 
 
-
 FINDINGS = [
     pytest.param("print(torch.ones(()).transpose(0, 0))", False, id="transpose_0d"),
     pytest.param("print(torch.tensor(0).swapaxes(0, 0))", False, id="swapaxes_0d"),
