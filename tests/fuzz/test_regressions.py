@@ -30,6 +30,7 @@ FINDINGS = [
     pytest.param("a = torch.ones(3)\nprint(F.binary_cross_entropy(a, a, True))", True,
                  id="bce_bool_weight"),
     pytest.param("a = torch.tensor([True])\na -= a", True, id="bool_sub"),
+    pytest.param("a = torch.tensor(0)\nt = a.roll(a, a)", False, id="roll_0d_dims"),
 ]
 
 

@@ -296,4 +296,6 @@ def roll(input, shifts, dims=None):
     if len(shifts) != len(dims) and not (not dims and len(shifts) == 1):
         raise RuntimeError(f"shifts and dimensions must align. shifts: {len(shifts)}, "
                            f"dims:{len(dims)}")
+    if dims and input.ndim == 0:   # a dim of a scalar, which roll does not wrap as others do
+        raise IndexError(f"Dimension specified as {dims[0]} but tensor has no dimensions")
     return apply(ROLL, (input,), {"shifts": shifts, "dims": tuple(input._dim(d) for d in dims)})
