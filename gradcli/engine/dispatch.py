@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Callable
 
 import numpy as np
@@ -69,6 +70,7 @@ _BY_NP = {d.np: d for d in _dt.ALL}
 _NUMBER_FIRST = frozenset(("add", "sub", "mul", "div", "floor_divide", "remainder", "pow",
                            "where"))
 _NO_EDGE = (None, 0)
+_NO_PARAMS = MappingProxyType({})   # one shared, read-only, for the many ops with no parameters
 _KEEPS_DTYPE = frozenset(("keep", "int64", "bool", "compare"))
 
 
@@ -99,35 +101,34 @@ def _result_dtype(op: Op, inputs) -> _dt.DType:
     return dt
 
 
-def as_array(x, np_dtype: np.dtype) -> np.ndarray:
-    if type(x) is Tensor:
-        a = x._data
-        return a if a.dtype == np_dtype else a.astype(np_dtype)
-    return np.asarray(x, dtype=np_dtype)
-
-
 def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | None = None):
     """Run `op` on `inputs` (tensors, or Python numbers wrapped as PyTorch wraps them)."""
     if dtype is None:
         dtype = _result_dtype(op, inputs)
     npdt = dtype.np
     rule = op.dtypes
-    if rule == "keep":
-        arrays = [x._data if type(x) is Tensor else x for x in inputs]
-    else:
-        arrays = [as_array(x, npdt) for x in inputs]
+    keep = rule == "keep"
+    arrays = []
+    for x in inputs:   # each input as an array of the op's dtype ("keep": as it is)
+        if type(x) is Tensor:
+            a = x._data
+            if not keep and a.dtype is not npdt and a.dtype != npdt:
+                a = a.astype(npdt)
+            arrays.append(a)
+        else:
+            arrays.append(x if keep else np.asarray(x, dtype=npdt))
     out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     if type(out) is tuple:
         # several outputs (split, unbind): one node, each output with its own output_nr
-        return _wrap(op, inputs, params or {}, out)
+        return _wrap(op, inputs, params or _NO_PARAMS, out)
     if type(out) is not np.ndarray:
         out = np.asarray(out)
     if out.size > limits.max_elements:
         check_shape(out.shape)
-    if out.dtype != npdt and rule not in _KEEPS_DTYPE:
+    if out.dtype is not npdt and out.dtype != npdt and rule not in _KEEPS_DTYPE:
         out = out.astype(npdt)
     if op.view:
-        return _wrap(op, inputs, params or {}, (out,))[0]
+        return _wrap(op, inputs, params or _NO_PARAMS, (out,))[0]
     if op.grad_fn is None or not grad_mode.state.enabled or out.dtype.kind != "f":
         return Tensor._make(out)
     # the hot path: one output, maybe recorded
@@ -152,7 +153,8 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     if not recorded:
         return Tensor._make(out)
     needs = tuple(needs)
-    node = Node(op, tuple(edges), needs, params or {}, tuple(shapes), tuple(dtypes), None)
+    node = Node(op, tuple(edges), needs, params or _NO_PARAMS, tuple(shapes), tuple(dtypes),
+                None)
     node.span = context.span
     result = Tensor._make(out, node, True)
     if op.saved_names:

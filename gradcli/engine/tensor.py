@@ -65,8 +65,16 @@ CPU = Device()
 
 
 class Tensor:
-    __slots__ = ("_data", "_rg", "_grad", "grad_fn", "_vc", "_base", "_output_nr", "_acc",
-                 "_retains_grad", "_no_grad_view", "__weakref__")
+    # Every tensor sets its slots; the attributes below them are the rare ones (views, outputs
+    # of multi-output ops, leaves in a graph, retain_grad()): they default at the class and are
+    # set, in the instance's __dict__, only where they differ. Making a tensor is every op's
+    # cost, and five stores fewer is a tenth of it.
+    __slots__ = ("_data", "_rg", "_grad", "grad_fn", "_vc", "__dict__", "__weakref__")
+    _base = None             # the tensor whose storage a view shares
+    _output_nr = 0           # which output of its grad_fn
+    _acc = None              # weak reference to a leaf's AccumulateGrad
+    _retains_grad = False
+    _no_grad_view = False    # a view taken under no_grad of a tensor that requires grad
 
     def __init__(self, data, requires_grad: bool = False) -> None:
         self._data = data if isinstance(data, np.ndarray) else np.asarray(data)
@@ -74,11 +82,6 @@ class Tensor:
         self._grad = None
         self.grad_fn = None
         self._vc = VersionCounter()
-        self._base = None
-        self._output_nr = 0
-        self._acc = None
-        self._retains_grad = False
-        self._no_grad_view = False
         if requires_grad:
             self.requires_grad = True
 
@@ -90,11 +93,6 @@ class Tensor:
         t._grad = None
         t.grad_fn = grad_fn
         t._vc = VersionCounter()
-        t._base = None
-        t._output_nr = 0
-        t._acc = None
-        t._retains_grad = False
-        t._no_grad_view = False
         return t
 
     # ---- metadata -------------------------------------------------------------------------
