@@ -136,28 +136,28 @@ class Run:
             return self._run()
 
     def _run(self) -> dict:
+        # the dependency count of every node reachable from the roots; a node is in `deps`
+        # once it has been reached (the roots from the start, at 0)
         deps: dict = {}
-        order: list = []
-        seen: set = set()
         stack = []
         for (node, _), _g in self.roots:
-            if node is not None and node not in seen:
-                seen.add(node)
+            if node is not None and node not in deps:
+                deps[node] = 0
                 stack.append(node)
         push, pop, get = stack.append, stack.pop, deps.get
         while stack:
-            node = pop()
-            order.append(node)
-            for nxt, _ in node.next_functions:
+            for nxt, _ in pop().next_functions:
                 if nxt is not None:
-                    deps[nxt] = get(nxt, 0) + 1
-                    if nxt not in seen:
-                        seen.add(nxt)
+                    n = get(nxt)
+                    if n is None:
+                        deps[nxt] = 1
                         push(nxt)
+                    else:
+                        deps[nxt] = n + 1
         targets = needed = None
         if self.capture is not None:
             targets = {e for e in self.capture if e[0] is not None}
-            needed = _needed(order, deps, {n for n, _ in targets})
+            needed = _needed(deps, {n for n, _ in targets})
         arrays = not self.create
         out = _tensors if arrays else _same
         buffers: dict = {}
@@ -242,7 +242,7 @@ class Run:
                 return outs
             dtype, plain = g.dtype, True
             for dt in node.dtypes:
-                if dt is not None and dt.np != dtype:
+                if dt is not None and dt.np is not dtype and dt.np != dtype:
                     plain = False
         else:
             if all(g is None for g in grads):
@@ -267,7 +267,7 @@ class Run:
             if gi.shape != shape:
                 gi = _tensors([gi])[0].sum_to_size(shape)._data
             dt = node.dtypes[i]
-            if dt is not None and gi.dtype != dt.np:
+            if dt is not None and gi.dtype is not dt.np and gi.dtype != dt.np:
                 gi = gi.astype(dt.np)
             outs[i] = gi
         return outs
@@ -320,11 +320,11 @@ def _add(buffers: dict, node, nr: int, g) -> None:
     slot[nr] = g if have is None else have + g
 
 
-def _needed(order: list, deps: dict, targets: set) -> set:
+def _needed(deps: dict, targets: set) -> set:
     """The nodes on some path to a target: only they run for autograd.grad."""
     remaining = dict(deps)
     topo = []
-    ready = [n for n in order if remaining.get(n, 0) == 0]
+    ready = [n for n, count in deps.items() if count == 0]
     while ready:
         n = ready.pop()
         topo.append(n)

@@ -154,10 +154,9 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
         return Tensor._make(out)
     needs = tuple(needs)
     node = Node(op, tuple(edges), needs, params or _NO_PARAMS, tuple(shapes), tuple(dtypes),
-                None)
-    node.span = context.span
+                None, 1, context.span)
     result = Tensor._make(out, node, True)
-    if op.saved_names:
+    if op.save_plan:
         node._saved = _save(op, inputs, needs, result)
     return result
 

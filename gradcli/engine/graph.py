@@ -28,10 +28,16 @@ class Node:
     without retain_graph; scalars and shapes are never released, as in PyTorch.
     """
 
+    # every node sets its slots; the rare attributes below them default at the class and go
+    # into the instance's __dict__ only when set (a node is made per recorded op)
     __slots__ = ("op", "next_functions", "needs", "params", "shapes", "dtypes", "_saved",
-                 "_seq", "_retained", "span", "n_outputs", "_metadata", "__weakref__")
+                 "_seq", "span", "__dict__", "__weakref__")
+    n_outputs = 1
+    _retained = None   # tensors that called retain_grad(), by output_nr
+    _metadata = None
 
-    def __init__(self, op, next_functions, needs, params, shapes, dtypes, saved, n_outputs=1):
+    def __init__(self, op, next_functions, needs, params, shapes, dtypes, saved, n_outputs=1,
+                 span=None):
         self.op = op
         self.next_functions = next_functions
         self.needs = needs          # per input: does its gradient have to be computed
@@ -40,10 +46,9 @@ class Node:
         self.dtypes = dtypes        # per input dtype, gradients are cast back to it
         self._saved = saved         # name -> (value, version counter, version) | None if freed
         self._seq = next(_sequence)
-        self._retained = None       # tensors that called retain_grad(), by output_nr
-        self.span = None            # where in the program the operation was written
-        self.n_outputs = n_outputs
-        self._metadata = None
+        self.span = span            # where in the program the operation was written
+        if n_outputs != 1:
+            self.n_outputs = n_outputs
 
     @property
     def metadata(self) -> dict:
@@ -154,7 +159,7 @@ class SavedResult:
     def __init__(self, tensor) -> None:
         self.data = tensor._data
         self.counter = tensor._vc
-        self.requires_grad = tensor.requires_grad
+        self.requires_grad = tensor._rg
         self.cls = type(tensor)
 
     def rebuild(self, node):

@@ -24,12 +24,12 @@ INT_GRAD = "only Tensors of floating point and complex dtype can require gradien
 
 
 class VersionCounter:
-    """Shared by a tensor, its views and detach(); bumped by every in-place op."""
+    """Shared by a tensor, its views and detach(); bumped by every in-place op.
 
-    __slots__ = ("value",)
+    Every tensor makes one, so it has no __init__ to run: the count starts as the class's 0 and
+    is stored in the instance only once an in-place op bumps it."""
 
-    def __init__(self) -> None:
-        self.value = 0
+    value = 0
 
 
 class Size(tuple):
