@@ -5,6 +5,7 @@ Each phase is given as wall-clock time and, with a `_cpu` suffix, as CPU time of
 """
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -12,6 +13,8 @@ import time
 
 def main(path: str) -> int:
     marks = [(time.perf_counter(), time.process_time())]
+    from gradcli.cli import GC_THRESHOLDS
+    gc.set_threshold(*GC_THRESHOLDS)   # as `gradcli run` has it
     from gradcli.interpret import Interpreter
     from gradcli.syntax import parse
     from gradcli.syntax.parser import parser

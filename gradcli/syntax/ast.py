@@ -15,6 +15,10 @@ class Node:
 
     def __init__(self, *args, **kwargs) -> None:
         names = self.__slots__
+        if not kwargs and len(args) == len(names):   # how the parser makes them
+            for name, value in zip(names, args):
+                object.__setattr__(self, name, value)
+            return
         if len(args) > len(names):
             raise TypeError(f"{type(self).__name__} takes {len(names)} fields")
         for name, value in zip(names, args):
@@ -49,11 +53,6 @@ class Span(Node):
         setattr_(self, "col", col)
         setattr_(self, "end_line", end_line)
         setattr_(self, "end_col", end_col)
-
-    def __add__(self, other: "Span") -> "Span":
-        a = min((self.line, self.col), (other.line, other.col))
-        b = max((self.end_line, self.end_col), (other.end_line, other.end_col))
-        return Span(a[0], a[1], b[0], b[1])
 
 
 # ---- expressions ---------------------------------------------------------------------------

@@ -226,6 +226,12 @@ class Parser:
                 size, origin, fn = rules[action[1]]
                 if fn is None:  # a unit rule, inline: the value stays, the state moves
                     state_stack[-1] = states[state_stack[-2]][origin][1]
+                elif size:      # _reduce, inline: the loop runs once per token and reduction
+                    children = values[-size:]
+                    del values[-size:]
+                    del state_stack[-size:]
+                    values.append(fn(*children))
+                    state_stack.append(states[state_stack[-1]][origin][1])
                 else:
                     self._reduce(size, origin, fn, state_stack, values, states)
         end = last.borrow("$END", "") if last is not None else Token("$END", "", 0, 1, 1, 1, 1, 0)

@@ -17,21 +17,27 @@ def parser() -> Parser:
 
 
 def _span(*items) -> A.Span | None:
-    spans = [s for s in (_span_of(i) for i in items) if s is not None]
-    if not spans:
-        return None
-    out = spans[0]
-    for s in spans[1:]:
-        out = out + s
-    return out
-
-
-def _span_of(item):
-    if isinstance(item, Token):
-        if item.line is None:
-            return None
-        return A.Span(item.line, item.column, item.end_line, item.end_column)
-    return getattr(item, "span", None)
+    """The span from the earliest start to the latest end of the items' spans (tokens, nodes;
+    items without a place are skipped). Made for nearly every node, so no Span in between."""
+    lo = hi = None
+    for item in items:
+        if type(item) is Token:
+            if item.line is None:
+                continue
+            a, b = (item.line, item.column), (item.end_line, item.end_column)
+        else:
+            s = getattr(item, "span", None)
+            if s is None:
+                continue
+            a, b = (s.line, s.col), (s.end_line, s.end_col)
+        if lo is None:
+            lo, hi = a, b
+        else:
+            if a < lo:
+                lo = a
+            if b > hi:
+                hi = b
+    return None if lo is None else A.Span(lo[0], lo[1], hi[0], hi[1])
 
 
 def _stmts(items) -> tuple:
