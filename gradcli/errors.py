@@ -37,6 +37,10 @@ class IncompleteInput(Exception):
     """The text so far is a valid beginning: an open bracket, block or string at its end."""
 
 
+OUT_OF_MEMORY = ("the system refused memory this program needed (tensors are also limited to "
+                 "--max-elements elements each)")
+
+
 def _kind(cls: type) -> str:
     """The name a traceback would give: PyTorch's own classes with their module
     (torch.autograd.gradcheck.GradcheckError); a library's internal class (NumPy's
@@ -58,5 +62,7 @@ class ProgramError(GradcliError):
         message = str(error)
         if isinstance(error, KeyError) and error.args:
             message = repr(error.args[0])
+        elif isinstance(error, MemoryError) and not message:
+            message = OUT_OF_MEMORY   # the bare MemoryError of a failed allocation says nothing
         super().__init__(kind, message, span, filename, source)
         self.error = error

@@ -18,6 +18,7 @@ from ..engine import factories, grad_mode
 from ..engine.graph import AccumulateGrad, Node
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
 from ..engine.tensor import Device, Size, Tensor
+from .tools import Builtin
 
 
 class Flag:
@@ -193,12 +194,94 @@ def _round(number, ndigits=None):
     return _py.round(number, ndigits) if ndigits is not None else _py.round(number)
 
 
+# ---- hashing -------------------------------------------------------------------------------
+# CPython hashes a tuple by hashing its items, recursing in C with no depth check: a tuple nested
+# a million deep, which a loop builds in a second, crashes the process when used as a key. Every
+# place a program's value can be hashed (a dict key or lookup, `in` a dict or set, hash(),
+# dict(), set(), dict methods) goes through `key` first.
+MAX_KEY_DEPTH = 1000
+DEEP_KEY = "maximum recursion depth exceeded while hashing a tuple"
+
+
+def key(value):
+    """`value`, about to be hashed; RecursionError for a tuple nested deeper than
+    MAX_KEY_DEPTH."""
+    if isinstance(value, tuple) and _nesting(value) > MAX_KEY_DEPTH:
+        raise RecursionError(DEEP_KEY)
+    return value
+
+
+def keys(values):
+    """The argument of dict() or set() (or of dict.update) with every key checked as `key`
+    checks one: an item, or the first of a pair. A dict or set was checked when it was made."""
+    if isinstance(values, (dict, set, frozenset)):
+        return values
+    out = []
+    for v in values:
+        if isinstance(v, (list, tuple)) and len(v) == 2:
+            key(v[0])
+        out.append(key(v))
+    return out
+
+
+def contains(item, container) -> bool:
+    """`item in container`; a lookup that hashes (dict, set, their views) checks the item."""
+    if isinstance(item, tuple) and not isinstance(container, (list, tuple, str)):
+        key(item)
+    return item in container
+
+
+class _Keyed:
+    """A dict method that hashes its first argument (get, pop, setdefault), or takes keys in
+    bulk (update), with the keys checked first; it prints as the method it is."""
+
+    __slots__ = ("_method",)
+
+    def __init__(self, method) -> None:
+        self._method = method
+
+    def __call__(self, *args, **kwargs):
+        if self._method.__name__ == "update":
+            return self._method(*(keys(a) for a in args), **kwargs)
+        if args:
+            key(args[0])
+        return self._method(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return repr(self._method)
+
+
+_KEYED_METHODS = frozenset(("get", "pop", "setdefault", "update"))
+
+
+def _nesting(root: tuple) -> int:
+    """How deep tuples nest in `root` (1: no tuple inside), stopping once past the limit; shared
+    sub-tuples are measured once."""
+    height: dict[int, int] = {}
+    stack = [(root, False)]
+    while stack:
+        t, done = stack.pop()
+        if done:
+            h = 1 + max((height[id(e)] for e in t if isinstance(e, tuple)), default=0)
+            if h > MAX_KEY_DEPTH:
+                return h
+            height[id(t)] = h
+        elif id(t) not in height:
+            stack.append((t, True))
+            stack.extend((e, False) for e in t if isinstance(e, tuple) and id(e) not in height)
+    return height[id(root)]
+
+
+def _hash(value) -> int:
+    return _py.hash(key(value))
+
+
 PYTHON = {name: getattr(_py, name) for name in (
     "range", "len", "enumerate", "zip", "int", "float", "str", "bool", "list", "tuple", "dict",
     "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod", "hash",
     "chr", "ord", "set", "format")}
 PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
-               "pow": _either(safe_pow, "pow")})
+               "pow": _either(safe_pow, "pow"), "hash": Builtin("hash", _hash)})
 for _name in ("max", "min"):
     PYTHON[_name] = _either(getattr(_py, _name), _name) if _name in FUNCTIONS else \
         getattr(_py, _name)
@@ -221,6 +304,8 @@ CONTEXT_MANAGERS = (grad_mode._Mode,)
 def call(fn, args: list, kwargs: dict | None, label: str | None = None):
     """Every call of a function (not a method) a program makes goes through here; `label` is
     the name it was called by."""
+    if fn is dict or fn is set:   # types, not wrapped (isinstance(x, dict) must work)
+        args = [keys(a) for a in args]
     try:
         if kwargs:
             return fn(*args, **kwargs)
@@ -360,6 +445,8 @@ def get_attribute(obj, name: str):
             return lambda *a, **k: _str_format(obj, *a, **k)  # no field access: see above
         allowed = _METHODS_BY_TYPE.get(type(obj))
         if allowed is not None and name in allowed:
+            if type(obj) is dict and name in _KEYED_METHODS:
+                return _Keyed(getattr(obj, name))
             return getattr(obj, name)
     raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
 

@@ -90,8 +90,8 @@ INPLACE = {"+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": oper
            "@": operator.imatmul, "|": operator.ior, "^": operator.ixor, "&": operator.iand}
 UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert}
 COMPARE = {"<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge,
-           "<=": operator.le, "!=": operator.ne, "in": lambda a, b: a in b,
-           "not in": lambda a, b: a not in b, "is": operator.is_,
+           "<=": operator.le, "!=": operator.ne, "in": B.contains,
+           "not in": lambda a, b: not B.contains(a, b), "is": operator.is_,
            "is not": operator.is_not}
 
 
@@ -268,6 +268,8 @@ class Compiler:
             def run(f):
                 obj, idx = obj_ev(f), idx_ev(f)
                 try:
+                    if type(obj) is dict:
+                        B.key(idx)
                     obj[idx] = op(obj[idx], ev(f))
                 except Exception as e:
                     raise attach(e, span)
@@ -482,6 +484,8 @@ class Compiler:
             def put(f, v):
                 obj, idx = obj_ev(f), idx_ev(f)
                 try:
+                    if type(obj) is dict:
+                        B.key(idx)
                     obj[idx] = v
                 except Exception as e:
                     raise attach(e, span)
@@ -604,9 +608,11 @@ class Compiler:
         evs = [(self.expr(k, scope), self.expr(v, scope)) for k, v in node.items]
         span = node.span
 
+        key = B.key
+
         def ev(f):
             try:
-                return {k(f): v(f) for k, v in evs}
+                return {key(k(f)): v(f) for k, v in evs}
             except Exception as e:
                 raise attach(e, span)
         return ev
@@ -840,6 +846,8 @@ class Compiler:
             obj = obj_ev(f)
             idx = idx_ev(f)
             try:
+                if type(obj) is dict:
+                    B.key(idx)
                 return obj[idx]
             except Exception as e:
                 raise attach(e, span)

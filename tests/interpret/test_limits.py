@@ -58,3 +58,26 @@ def test_the_element_limit_can_be_changed(argv, environ_value, ok, monkeypatch):
     status = main(argv + ["-e", "x = torch.ones(100)"],
                   Env(stdout=io.StringIO(), stderr=err, environ=environ))
     assert (status == 0) == ok, err.getvalue()
+
+
+def test_a_bare_memory_error_says_what_happened():
+    # a failed allocation inside NumPy or Python raises MemoryError with no text at all
+    from gradcli.errors import ProgramError
+    headline = ProgramError(MemoryError()).headline
+    assert headline.startswith("MemoryError: the system refused memory this program needed")
+    assert ProgramError(MemoryError("a list of 10 items")).headline == \
+        "MemoryError: a list of 10 items"
+
+
+@pytest.mark.parametrize("levels, refused", [(999, False), (1000, True)])
+def test_hashing_refuses_tuples_nested_past_the_limit(levels, refused):
+    from gradcli.interpret import builtins as B
+    # shared halves: 2**levels paths, one tuple per level; measured once each, at once
+    a = (1,)
+    for _ in range(levels):
+        a = (a, a)
+    if refused:
+        with pytest.raises(RecursionError, match="while hashing a tuple"):
+            B.key(a)
+    else:
+        assert B.key(a) is a

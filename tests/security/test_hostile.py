@@ -153,6 +153,23 @@ def test_deep_but_valid_data_ends_cleanly(run_file, source):
     assert problems(outcome) == [], describe(outcome)
 
 
+# CPython hashes a tuple's items by unchecked C recursion: a tuple a million deep crashed the
+# process (SIGSEGV) wherever it was hashed
+DEEP_TUPLE = "a = (1,)\nfor i in range(1_000_000):\n    a = (a,)\n"
+
+
+@pytest.mark.parametrize("use", [
+    "hash(a)", "{a: 1}", "d = {}\nd[a] = 1", "{}[a]", "d = {0: 0}\nd[a] += 1", "a in {1: 2}",
+    "a in {1: 2}.keys()", "set([a])", "dict([(a, 1)])", "{}.get(a)", "{}.pop(a, 0)",
+    "{}.setdefault(a)", "{}.update([(a, 2)])", "list(map(hash, [a]))",
+])
+def test_hashing_a_deeply_nested_tuple_is_refused(run_file, use):
+    outcome = run_file(DEEP_TUPLE + use)
+    fails_cleanly(outcome, line=4 if "\n" not in use else 5)
+    assert outcome.last_line == "RecursionError: maximum recursion depth exceeded while hashing a " \
+        "tuple", describe(outcome)
+
+
 # ---- long lines and files ------------------------------------------------------------------------
 MEGABYTE = 1 << 20
 

@@ -43,7 +43,7 @@ TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, range, map, filter
                reversed, engine.Size, engine.no_grad, engine.enable_grad, engine.set_grad_enabled,
                engine.inference_mode}
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
-                  B.Flag, tools.Builtin) + PYTHON_TYPES
+                  B.Flag, tools.Builtin, B._Keyed) + PYTHON_TYPES   # _Keyed: dict.get and co.
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                   types.BuiltinMethodType, types.MethodWrapperType)
 NEVER = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
