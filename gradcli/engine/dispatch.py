@@ -116,6 +116,8 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
                 a = a.astype(npdt)
             arrays.append(a)
         else:
+            if type(x) is int and not _dt.INT_MIN <= x < _dt.INT_END:
+                _dt.check_int(x)
             arrays.append(x if keep else np.asarray(x, dtype=npdt))
     out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     if type(out) is tuple:

@@ -89,8 +89,20 @@ class OperandTypeError(TypeError):
 def number(value, expected: str = "Number"):
     """A Python number argument (bool, int or float) as it is; anything else is refused."""
     if isinstance(value, (bool, int, float)):
+        if type(value) is int:
+            check_int(value)
         return value
     raise OperandTypeError(value, expected)
+
+
+INT_MIN, INT_END = -2 ** 63, 2 ** 64   # the ints PyTorch's Scalar takes: int64 and uint64
+
+
+def check_int(value: int) -> None:
+    """PyTorch's OverflowError for a Python int that fits no 64-bit Scalar."""
+    if not INT_MIN <= value < INT_END:
+        raise OverflowError("int too big to convert" if value > 0 else
+                            "can't convert negative int to unsigned")
 
 
 def scalar_dtype(value) -> DType:
