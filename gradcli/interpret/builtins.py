@@ -254,6 +254,16 @@ class _Keyed:
 _KEYED_METHODS = frozenset(("get", "pop", "setdefault", "update"))
 
 
+def _keyed_type(value):
+    """dict or set handed to a function that calls it from C (map, sorted's key): as a function
+    that checks the keys first; any other value as it is."""
+    if value is dict:
+        return lambda *args, **kwargs: dict(*(keys(a) for a in args), **kwargs)
+    if value is set:
+        return lambda *args: set(*(keys(a) for a in args))
+    return value
+
+
 def _nesting(root: tuple) -> int:
     """How deep tuples nest in `root` (1: no tuple inside), stopping once past the limit; shared
     sub-tuples are measured once."""
@@ -285,6 +295,8 @@ PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
 for _name in ("max", "min"):
     PYTHON[_name] = _either(getattr(_py, _name), _name) if _name in FUNCTIONS else \
         getattr(_py, _name)
+# the builtins that call a function they are given (see call)
+_CALLS_ITS_ARGUMENTS = frozenset(id(PYTHON[n]) for n in ("map", "filter", "sorted", "max", "min"))
 
 
 def names() -> dict[str, Any]:
@@ -306,6 +318,10 @@ def call(fn, args: list, kwargs: dict | None, label: str | None = None):
     the name it was called by."""
     if fn is dict or fn is set:   # types, not wrapped (isinstance(x, dict) must work)
         args = [keys(a) for a in args]
+    elif id(fn) in _CALLS_ITS_ARGUMENTS:   # map(set, rows), sorted(xs, key=set)
+        args = [_keyed_type(a) for a in args]
+        if kwargs:
+            kwargs = {k: _keyed_type(v) for k, v in kwargs.items()}
     try:
         if kwargs:
             return fn(*args, **kwargs)

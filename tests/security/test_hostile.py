@@ -161,7 +161,8 @@ DEEP_TUPLE = "a = (1,)\nfor i in range(1_000_000):\n    a = (a,)\n"
 @pytest.mark.parametrize("use", [
     "hash(a)", "{a: 1}", "d = {}\nd[a] = 1", "{}[a]", "d = {0: 0}\nd[a] += 1", "a in {1: 2}",
     "a in {1: 2}.keys()", "set([a])", "dict([(a, 1)])", "{}.get(a)", "{}.pop(a, 0)",
-    "{}.setdefault(a)", "{}.update([(a, 2)])", "list(map(hash, [a]))",
+    "{}.setdefault(a)", "{}.update([(a, 2)])", "list(map(hash, [a]))", "list(map(set, [[a]]))",
+    "sorted([[a]], key=set)", "list(map(dict, [[(a, 1)]]))",
 ])
 def test_hashing_a_deeply_nested_tuple_is_refused(run_file, use):
     outcome = run_file(DEEP_TUPLE + use)
