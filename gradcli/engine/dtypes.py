@@ -34,6 +34,9 @@ class DType:
 
 
 BOOL, INT, FLOAT = 0, 1, 2
+# attributes only a dtype has: an AttributeError for one of them means a value stood where a
+# dtype belongs (dtype=x given something else)
+DTYPE_FIELDS = frozenset(("np", "category", "rank", "legacy"))
 
 bool_ = DType("bool", np.bool_, BOOL, 0, "BoolTensor")
 uint8 = DType("uint8", np.uint8, INT, 1, "ByteTensor")

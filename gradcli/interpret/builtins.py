@@ -339,10 +339,16 @@ def name_operand(error: Exception, label: str | None, fn, args, kwargs) -> Excep
     is one of the call's arguments, it is that argument that should have been a tensor. Positions
     count the arguments written in the call (a method's self is not one). The innermost call that
     was given the value names it; other errors pass unchanged."""
-    value = error.obj
-    if getattr(error, "named", False) or isinstance(error, AttributeError) and (
-            error.name is None or isinstance(value, Tensor) or not _from_engine(fn)):
+    value, expected = error.obj, getattr(error, "expected", "Tensor")
+    if getattr(error, "named", False):
         return error
+    if isinstance(error, AttributeError):
+        if error.name is None or not _from_engine(fn):
+            return error
+        if error.name in _dt.DTYPE_FIELDS:   # used as a dtype: dtype=x given something else
+            expected = "torch.dtype"
+        elif isinstance(value, Tensor):
+            return error
     where = None
     for i, arg in enumerate(args):
         if arg is value:
@@ -361,7 +367,6 @@ def name_operand(error: Exception, label: str | None, fn, args, kwargs) -> Excep
     if where is None:
         return error
     name = label or getattr(fn, "__name__", "function")
-    expected = getattr(error, "expected", "Tensor")
     named = _dt.OperandTypeError(value, expected)
     named.args = (f"{name}(): {where} must be {expected}, not {type(value).__name__}",)
     named.named = True

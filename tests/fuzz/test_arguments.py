@@ -1,6 +1,6 @@
 """Every function and method of the op table, given arguments of the wrong kind.
 
-Each call must end in one of the program's errors worded by gradcli or PyTorch: never NumPy's
+Each call (and each operator) must end in one of the program's errors worded by gradcli or PyTorch: never NumPy's
 words, never an AttributeError about an attribute the program did not write (an engine function
 that used an argument as a tensor without checking it).
 """
@@ -24,8 +24,12 @@ def _calls() -> list[str]:
             calls += [f"{prefix}{name}({w})" for w in WRONG]
             calls += [f"{prefix}{name}(a, {w})" for w in WRONG]
             calls += [f"{prefix}{name}(a, a, {w})" for w in WRONG]
+            calls += [f"{prefix}{name}(a, dtype={w})" for w in ("a", "'s'")]
     for name in sorted(n for n in METHODS if not n.startswith("__")):
         calls += [f"a.{name}({w})" for w in WRONG]
+    # every operator with a value of no kind it takes
+    for op in ("+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<", "==", ">="):
+        calls += [f"a {op} {w}" for w in WRONG] + [f"{w} {op} a" for w in WRONG]
     return calls
 
 

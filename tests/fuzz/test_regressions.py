@@ -31,6 +31,9 @@ FINDINGS = [
                  id="bce_bool_weight"),
     pytest.param("a = torch.tensor([True])\na -= a", True, id="bool_sub"),
     pytest.param("a = torch.tensor(0)\nt = a.roll(a, a)", False, id="roll_0d_dims"),
+    pytest.param("a = torch.randn(())\na @= 0", True, id="imatmul_int"),
+    pytest.param("a = torch.randn(())\na @= a.item()", True, id="imatmul_float"),
+    pytest.param("a = torch.tensor(0)\nt = torch.arange(0, dtype=a)", True, id="dtype_tensor"),
 ]
 
 

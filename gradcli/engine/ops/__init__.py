@@ -19,11 +19,15 @@ BINARY_DUNDERS = frozenset(
 ) | {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"}
 
 
-def _operator(fn):
-    """A binary dunder: NotImplemented for an operand that is not a tensor or a number, so
-    that Python raises its own TypeError ("unsupported operand type(s) for +: ...")."""
+# matrix products take no numbers: `t @ 2` is Python's "unsupported operand type(s) for @"
+TENSORS_ONLY = frozenset(("__matmul__", "__rmatmul__", "__imatmul__"))
+
+
+def _operator(fn, operands: tuple):
+    """A binary dunder: NotImplemented for an operand not of `operands`, so that Python raises
+    its own TypeError ("unsupported operand type(s) for +: ...")."""
     def dunder(self, other):
-        if isinstance(other, (Tensor, int, float)):
+        if isinstance(other, operands):
             return fn(self, other)
         return NotImplemented
     dunder.__name__ = fn.__name__
@@ -32,7 +36,9 @@ def _operator(fn):
 
 def _install() -> None:
     for name, fn in METHODS.items():
-        setattr(Tensor, name, _operator(fn) if name in BINARY_DUNDERS else fn)
+        if name in BINARY_DUNDERS:
+            fn = _operator(fn, (Tensor,) if name in TENSORS_ONLY else (Tensor, int, float))
+        setattr(Tensor, name, fn)
     for dunder, name in ALIASES.items():
         if name in METHODS:
             setattr(Tensor, dunder, METHODS[name])
