@@ -34,6 +34,7 @@ FINDINGS = [
     pytest.param("a = torch.randn(())\na @= 0", True, id="imatmul_int"),
     pytest.param("a = torch.randn(())\na @= a.item()", True, id="imatmul_float"),
     pytest.param("a = torch.tensor(0)\nt = torch.arange(0, dtype=a)", True, id="dtype_tensor"),
+    pytest.param("a = torch.randn(())\nt = torch.where(a > 0)", False, id="where_0d_condition"),
 ]
 
 

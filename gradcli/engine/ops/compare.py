@@ -117,8 +117,9 @@ WHERE = row(Op("where", lambda x, y, condition: np.where(condition._data, x, y),
 @export(method=False)
 def where(condition, input=None, other=None):
     if input is None and other is None:
+        # a 0-d condition counts as one element, as PyTorch's nonzero has it
         return tuple(Tensor._make(np.asarray(i, dtype=np.int64)) for i in
-                     np.nonzero(condition._data))
+                     np.nonzero(np.atleast_1d(condition._data)))
     if not isinstance(condition, Tensor):
         raise _dt.OperandTypeError(condition)
     cond = condition
@@ -126,6 +127,17 @@ def where(condition, input=None, other=None):
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {_dt.type_name(cond.dtype)}")
     return apply(WHERE, (input, other), {"condition": cond})
+
+
+@export()
+def nonzero(input, *, as_tuple=False):
+    """The indices of the non-zero elements: one row per element (a 0-d tensor counts as one
+    element with no index), or with as_tuple one index tensor per dim, as where(condition)."""
+    if not isinstance(input, Tensor):
+        raise _dt.OperandTypeError(input)
+    if as_tuple:
+        return where(input)
+    return Tensor._make(np.argwhere(input._data).astype(np.int64))
 
 
 @export("where", torch=False)
