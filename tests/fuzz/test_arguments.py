@@ -24,9 +24,11 @@ def _calls() -> list[str]:
             calls += [f"{prefix}{name}({w})" for w in WRONG]
             calls += [f"{prefix}{name}(a, {w})" for w in WRONG]
             calls += [f"{prefix}{name}(a, a, {w})" for w in WRONG]
+            calls += [f"{prefix}{name}(a, 1, {w})" for w in WRONG]
             calls += [f"{prefix}{name}(a, dtype={w})" for w in ("a", "'s'")]
     for name in sorted(n for n in METHODS if not n.startswith("__")):
         calls += [f"a.{name}({w})" for w in WRONG]
+        calls += [f"a.{name}(1, {w})" for w in WRONG]
     # every operator with a value of no kind it takes
     for op in ("+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<", "==", ">="):
         calls += [f"a {op} {w}" for w in WRONG] + [f"{w} {op} a" for w in WRONG]

@@ -35,6 +35,8 @@ FINDINGS = [
     pytest.param("a = torch.randn(())\na @= a.item()", True, id="imatmul_float"),
     pytest.param("a = torch.tensor(0)\nt = torch.arange(0, dtype=a)", True, id="dtype_tensor"),
     pytest.param("a = torch.randn(())\nt = torch.where(a > 0)", False, id="where_0d_condition"),
+    pytest.param("a = torch.randn(())\nt = F.softplus(a, 0, 's').T", True,
+                 id="softplus_str_threshold"),
 ]
 
 

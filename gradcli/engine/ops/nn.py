@@ -239,13 +239,13 @@ def relu6(input, inplace=False):
 
 @functional()
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    return _activation(LEAKY_RELU, LEAKY_RELU_)(input, {"negative_slope": negative_slope},
-                                                inplace)
+    return _activation(LEAKY_RELU, LEAKY_RELU_)(
+        input, {"negative_slope": _dt.number(negative_slope)}, inplace)
 
 
 @functional()
 def elu(input, alpha=1.0, inplace=False):
-    return _activation(ELU, ELU_)(input, {"alpha": alpha}, inplace)
+    return _activation(ELU, ELU_)(input, {"alpha": _dt.number(alpha)}, inplace)
 
 
 @functional()
@@ -262,7 +262,8 @@ def silu(input, inplace=False):
 
 @functional()
 def softplus(input, beta=1.0, threshold=20.0):
-    return _apply(SOFTPLUS, (input,), {"beta": beta, "threshold": threshold})
+    return _apply(SOFTPLUS, (input,), {"beta": _dt.number(beta),
+                                       "threshold": _dt.number(threshold)})
 
 
 @functional()
