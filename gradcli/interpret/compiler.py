@@ -606,9 +606,7 @@ class Compiler:
 
     def expr_Dict(self, node, scope):
         evs = [(self.expr(k, scope), self.expr(v, scope)) for k, v in node.items]
-        span = node.span
-
-        key = B.key
+        span, key = node.span, B.key
 
         def ev(f):
             try:
