@@ -109,12 +109,14 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
 class Run:
     """One backward pass over the graph reachable from `roots`.
 
-    Nodes run when every gradient flowing into them has arrived (a dependency count over
-    the reachable graph), highest sequence number first among the ready ones, as PyTorch's
-    engine orders them. `capture` lists edges whose gradients are returned instead of
-    accumulated (autograd.grad); then only nodes leading to them run. `observe`, when
-    given, is told each node's gradients in and out (explain's narration); `dry` runs
-    change no `.grad` and free nothing.
+    Nodes run in decreasing sequence number, as PyTorch's engine orders its ready nodes. A node
+    is made after every node it takes input from, so its number is higher than theirs: when a
+    node runs, every node that can send it a gradient has run already, and no dependency count
+    over the graph is needed. A node is scheduled when the first edge into it is followed.
+    `capture` lists edges whose gradients are returned instead of accumulated (autograd.grad);
+    then only nodes leading to them compute gradients. `observe`, when given, is told each
+    node's gradients in and out (explain's narration); `dry` runs change no `.grad` and free
+    nothing.
 
     A pass that records no graph (create_graph off) carries gradients as NumPy arrays and runs
     the rows' array rules on them; a tensor is made only for a rule that needs one, and for
@@ -136,45 +138,28 @@ class Run:
             return self._run()
 
     def _run(self) -> dict:
-        # the dependency count of every node reachable from the roots; a node is in `deps`
-        # once it has been reached (the roots from the start, at 0)
-        deps: dict = {}
-        stack = []
-        for (node, _), _g in self.roots:
-            if node is not None and node not in deps:
-                deps[node] = 0
-                stack.append(node)
-        push, pop, get = stack.append, stack.pop, deps.get
-        while stack:
-            for nxt, _ in pop().next_functions:
-                if nxt is not None:
-                    n = get(nxt)
-                    if n is None:
-                        deps[nxt] = 1
-                        push(nxt)
-                    else:
-                        deps[nxt] = n + 1
         targets = needed = None
         if self.capture is not None:
             targets = {e for e in self.capture if e[0] is not None}
-            needed = _needed(deps, {n for n, _ in targets})
+            needed = _needed(_dependencies(self.roots), {n for n, _ in targets})
         arrays = not self.create
         out = _tensors if arrays else _same
+        # a node's buffer (one slot per output) exists from when it is scheduled; sequence
+        # numbers are unique, so the heap never compares two nodes
         buffers: dict = {}
+        ready: list = []
+        heappop, heappush, take = heapq.heappop, heapq.heappush, buffers.pop
         for (node, nr), g in self.roots:
             if node is not None:
+                if node not in buffers:
+                    heappush(ready, (-node._seq, node))
                 _add(buffers, node, nr, g._data if arrays else g)
-        # sequence numbers are unique, so the heap never compares two nodes
-        ready = [(-n._seq, n) for n in {n for (n, _), _ in self.roots if n is not None}
-                 if deps.get(n, 0) == 0]
-        heapq.heapify(ready)
         found: dict = {}
-        heappop, heappush, take = heapq.heappop, heapq.heappush, buffers.pop
         call = self._call_arrays if arrays else self._call
         observe, keep, dry = self.observe, self.keep, self.dry
         while ready:
             node = heappop(ready)[1]
-            grads = take(node, None) or [None]
+            grads = take(node)
             if targets is not None:
                 for nr, g in enumerate(grads):
                     if (node, nr) in targets and g is not None:
@@ -195,17 +180,14 @@ class Run:
             i = 0
             for nxt, nr in node.next_functions:
                 if nxt is not None:
+                    slot = buffers.get(nxt)
+                    if slot is None:   # _add, inline: this loop is the pass's hot path
+                        slot = buffers[nxt] = [None] * nxt.n_outputs
+                        heappush(ready, (-nxt._seq, nxt))
                     g = outs[i]
                     if g is not None:
-                        slot = buffers.get(nxt)
-                        if slot is None:   # _add, inline: this loop is the pass's hot path
-                            slot = buffers[nxt] = [None] * getattr(nxt, "n_outputs", 1)
                         have = slot[nr]
                         slot[nr] = g if have is None else have + g
-                    left = deps[nxt] - 1
-                    deps[nxt] = left
-                    if not left:
-                        heappush(ready, (-nxt._seq, nxt))
                 i += 1
         return found
 
@@ -314,10 +296,30 @@ def _add(buffers: dict, node, nr: int, g) -> None:
     gradient may be another's very object (the derivative of a + b passes g on twice)."""
     slot = buffers.get(node)
     if slot is None:
-        n = getattr(node, "n_outputs", 1)
-        slot = buffers[node] = [None] * n
+        slot = buffers[node] = [None] * node.n_outputs
     have = slot[nr]
     slot[nr] = g if have is None else have + g
+
+
+def _dependencies(roots) -> dict:
+    """How many edges lead into each node reachable from the roots (the roots: 0 more)."""
+    deps: dict = {}
+    stack = []
+    for (node, _), _g in roots:
+        if node is not None and node not in deps:
+            deps[node] = 0
+            stack.append(node)
+    push, pop, get = stack.append, stack.pop, deps.get
+    while stack:
+        for nxt, _ in pop().next_functions:
+            if nxt is not None:
+                n = get(nxt)
+                if n is None:
+                    deps[nxt] = 1
+                    push(nxt)
+                else:
+                    deps[nxt] = n + 1
+    return deps
 
 
 def _needed(deps: dict, targets: set) -> set:

@@ -135,6 +135,7 @@ class AccumulateGrad:
     metadata = Node.metadata
     needs = ()
     span = None
+    n_outputs = 1
 
     def __init__(self, variable) -> None:
         self.variable = variable

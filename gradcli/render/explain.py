@@ -150,7 +150,7 @@ def _step_lines(step: Step, order: dict, names: Names) -> list[list]:
 
 
 def _received(node, nr: int, terms, total, order: dict, names: Names) -> list[list]:
-    prefix = i18n.t("explain.output", nr=nr) if getattr(node, "n_outputs", 1) > 1 else ""
+    prefix = i18n.t("explain.output", nr=nr) if node.n_outputs > 1 else ""
     if not terms:
         return [[("text", INDENT + prefix), ("where", i18n.t("explain.nothing"))]]
     if len(terms) == 1:
