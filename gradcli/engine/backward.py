@@ -176,7 +176,7 @@ class Run:
             if observe:
                 observe(node, out(grads), out(outs))
             if not keep and node._saved:
-                node._saved = None   # release(), inline
+                node._saved = None   # the saved values are freed as the pass goes
             i = 0
             for nxt, nr in node.next_functions:
                 if nxt is not None:

@@ -97,10 +97,6 @@ class Node:
     def saved_names(self) -> tuple[str, ...]:
         return tuple(self._saved) if self._saved else ()
 
-    def release(self) -> None:
-        if self._saved:
-            self._saved = None
-
     def __getattr__(self, name: str):
         # rules read saved values and parameters as attributes: c.self, c.other, c.dim
         params = object.__getattribute__(self, "params")
