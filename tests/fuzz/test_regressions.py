@@ -1,7 +1,7 @@
 """Every failure the fuzzer found, kept as the smallest program that shows it.
 
-A finding not fixed yet is a strict xfail naming the bug; when the fix lands the case passes, the
-strict xfail fails, and its mark is removed. `leaks` cases are judged with the stricter checker of
+A finding not fixed yet is marked `pytest.mark.xfail(strict=True, reason=...)` naming the bug;
+when the fix lands the strict xfail fails, and the mark is removed. `leaks` cases are judged with the stricter checker of
 `python -m tests.fuzz --leaks` (the engine's own errors passed off as the program's).
 """
 from __future__ import annotations
@@ -9,10 +9,6 @@ from __future__ import annotations
 import pytest
 
 from .check import Checker
-
-
-def bug(reason: str):
-    return pytest.mark.xfail(strict=True, reason=reason)
 
 
 FINDINGS = [

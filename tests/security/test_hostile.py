@@ -20,17 +20,8 @@ from gradcli.engine import grad_mode
 from ..conftest import gradcli_command, run_cli, subprocess_env
 from .outcome import Outcome, describe, problems
 
-def bug(reason: str):
-    """A known bug, kept as a strict xfail until it is fixed."""
-    return pytest.mark.xfail(strict=True, reason=reason)
-
-
 ADDRESS_SPACE = 4 << 30
 DEADLINE = 20
-# A case marked as a known bug only has to show that it still fails: a known hang costs this much
-# per run while it lasts. Once fixed, the case answers at once, and its strict xfail turns into a
-# failure that asks for the mark to go (and with it, the full deadline comes back).
-KNOWN_BUG_DEADLINE = 1
 
 
 def _limit_memory() -> None:
@@ -72,14 +63,6 @@ def fails_cleanly(outcome: Outcome, line: int | None = None) -> None:
         assert f"line {line}" in outcome.err, describe(outcome)
 
 
-def case(source, *marks):
-    return pytest.param(source, marks=marks)
-
-
-def deadline_of(request) -> float:
-    return KNOWN_BUG_DEADLINE if request.node.get_closest_marker("xfail") else DEADLINE
-
-
 # ---- enormous allocations ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("source", [
@@ -104,8 +87,8 @@ def deadline_of(request) -> float:
     "import math\nmath.comb(10**9, 10**8)", "import math\nmath.prod(range(1, 10**6))",
     "round(10**400, -10**10)",
 ])
-def test_enormous_allocation_is_refused(run_file, request, source):
-    fails_cleanly(run_file(source, deadline_of(request)))
+def test_enormous_allocation_is_refused(run_file, source):
+    fails_cleanly(run_file(source))
 
 
 def test_at_the_element_cap_answers_in_time(run_file):
@@ -184,8 +167,8 @@ MEGABYTE = 1 << 20
     pytest.param("print(" + "1," * (MEGABYTE // 2) + ")", id="arguments"),
     pytest.param("x = " + "9" * MEGABYTE, id="number"),
 ])
-def test_megabyte_line_is_refused(run_file, request, source):
-    fails_cleanly(run_file(source, deadline_of(request)), line=1)
+def test_megabyte_line_is_refused(run_file, source):
+    fails_cleanly(run_file(source), line=1)
 
 
 @pytest.mark.parametrize("source", [
@@ -195,8 +178,8 @@ def test_megabyte_line_is_refused(run_file, request, source):
     pytest.param("# a comment line\n" * 100_000 + "print(1)\n", id="comments"),
     pytest.param("\n" * 200_000 + "print(1)\n", id="blank_lines"),
 ])
-def test_long_file_ends_cleanly_in_time(run_file, request, source):
-    outcome = run_file(source, deadline_of(request))
+def test_long_file_ends_cleanly_in_time(run_file, source):
+    outcome = run_file(source)
     assert problems(outcome) == [], describe(outcome)
 
 
