@@ -280,14 +280,21 @@ def ordered_product(a: np.ndarray, axes: tuple) -> np.ndarray:
     return _place(np.cumprod(values, axis=-1)[..., -1], kept, keep_shape)
 
 
-def _sum(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
-    a = a.astype(dtype.np, copy=False)
-    axes = axes_of(dim, a.ndim)
-    if a.dtype.kind == "f":
-        out = ordered_sum(a, axes)
-    else:
-        out = np.sum(a, axis=axes, keepdims=True, dtype=a.dtype)
-    return out if keepdim else out.reshape(_kept(a.shape, axes))
+def _reduction(ordered, plain):
+    """A reduction over `dim` in `dtype`: floats in PyTorch's own order (`ordered`), integers
+    with NumPy's `plain` (exact in any order)."""
+    def reduce(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
+        a = a.astype(dtype.np, copy=False)
+        axes = axes_of(dim, a.ndim)
+        if a.dtype.kind == "f":
+            out = ordered(a, axes)
+        else:
+            out = plain(a, axis=axes, keepdims=True, dtype=a.dtype)
+        return out if keepdim else out.reshape(_kept(a.shape, axes))
+    return reduce
+
+
+_sum = _reduction(ordered_sum, np.sum)
 
 
 def _mean(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
@@ -367,14 +374,7 @@ def _accumulate_dtype(input: Tensor, dtype) -> _dt.DType:
     return _dt.int64 if input.dtype.category != _dt.FLOAT else input.dtype
 
 
-def _prod(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
-    a = a.astype(dtype.np, copy=False)
-    axes = axes_of(dim, a.ndim)
-    if a.dtype.kind == "f":
-        out = ordered_product(a, axes)
-    else:
-        out = np.prod(a, axis=axes, keepdims=True, dtype=a.dtype)
-    return out if keepdim else out.reshape(_kept(a.shape, axes))
+_prod = _reduction(ordered_product, np.prod)
 
 
 def _prod_grad(c, g: Tensor) -> Tensor:
