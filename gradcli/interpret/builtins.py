@@ -218,9 +218,8 @@ def keys(values):
         return values
     out = []
     for v in values:
-        if isinstance(v, (list, tuple)) and len(v) == 2:
-            key(v[0])
-        out.append(key(v))
+        key(v[0] if isinstance(v, list) and len(v) == 2 else v)   # a tuple pair: checked whole
+        out.append(v)
     return out
 
 
