@@ -17,7 +17,7 @@ _np.seterr(all="ignore")
 def reset() -> None:
     """Back to the state of a fresh process: grad mode on, the default generator freshly seeded."""
     from . import grad_mode as _gm
-    from .random import default_generator
+    from .kernels.random import default_generator
     _gm.state.enabled = True
     default_generator.seed()
 

@@ -182,7 +182,7 @@ def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
 def _gen(generator):
     if generator is not None:
         return generator
-    from .random import default_generator  # NumPy's random module is costly to import
+    from .kernels.random import default_generator  # NumPy's random module is costly to import
     return default_generator
 
 

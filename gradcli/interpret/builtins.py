@@ -80,17 +80,17 @@ def _either(python_fn: Callable, torch_name: str) -> Callable:
 # ---- torch -------------------------------------------------------------------------------------
 # the random module is imported when first needed (NumPy's random costs start-up time)
 def manual_seed(seed):
-    from ..engine.random import default_generator
+    from ..engine.kernels.random import default_generator
     return default_generator.manual_seed(int(seed))
 
 
 def _generator(device="cpu"):
-    from ..engine.random import Generator
+    from ..engine.kernels.random import Generator
     return Generator()
 
 
 def _default():
-    from ..engine.random import default_generator
+    from ..engine.kernels.random import default_generator
     return default_generator
 
 
@@ -425,7 +425,7 @@ def _public(value, node, name: str):
 
 
 def _is_generator(obj) -> bool:
-    rng = sys.modules.get("gradcli.engine.random")
+    rng = sys.modules.get("gradcli.engine.kernels.random")
     return rng is not None and isinstance(obj, rng.Generator)
 
 

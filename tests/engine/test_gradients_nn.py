@@ -10,7 +10,7 @@ import pytest
 
 from gradcli.engine import Tensor
 from gradcli.engine.ops import FUNCTIONAL, FUNCTIONS
-from gradcli.engine.ops.pointwise import glibc_log1pf, sleef_expf, sleef_log1pf, sleef_logf
+from gradcli.engine.kernels.pointwise import glibc_log1pf, sleef_expf, sleef_log1pf, sleef_logf
 
 from . import test_gradients as base
 from .test_gradients import first_derivative as _d, ANY, POS, UNIT

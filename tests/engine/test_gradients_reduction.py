@@ -7,7 +7,7 @@ import pytest
 from gradcli.engine import Tensor
 from gradcli.engine import dtypes
 from gradcli.engine.ops import FUNCTIONS
-from gradcli.engine.ops.reduction import ordered_product, ordered_sum
+from gradcli.engine.kernels.reduction import ordered_product, ordered_sum
 
 from . import test_gradients as base
 from .test_gradients import first_derivative as _d, ANY, POS

@@ -1,10 +1,16 @@
 """Layers point one way: the engine imports only NumPy; render/repl stay off the run path."""
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+import gradcli.engine.kernels
+
+KERNELS = sorted(Path(gradcli.engine.kernels.__file__).parent.glob("*.py"))
 
 
 def imported_after(statement: str) -> set[str]:
@@ -40,3 +46,22 @@ def test_a_warm_start_does_not_import_lark():
             "c.Env(stdout=io.StringIO(), stderr=io.StringIO()))")
     imported_after(stmt)
     assert "lark" not in imported_after(stmt)
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(relative level, module) of each import in a source file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [(0, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.level, node.module or ""))
+    return found
+
+
+@pytest.mark.parametrize("path", KERNELS, ids=lambda p: p.name)
+def test_kernels_import_only_numpy_and_other_kernels(path):
+    # numerics only: nothing of the graph, the tensor or the op table
+    above = [(level, name) for level, name in imports_of(path)
+             if level > 1 or name.split(".")[0] == "gradcli"]
+    assert above == []

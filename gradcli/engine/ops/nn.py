@@ -13,12 +13,10 @@ from . import pointwise as _pw
 from .compare import ge, gt, le, logical_or, lt, where
 from .inplace import check_inplace, commit, inplace
 from .linalg import matmul
-from .pointwise import (F32, by_steps, c_log1p, exp_kernel, libm, sleef_expf, sleef_log1pf,
-                        sleef_logf)
-from .reduction import ordered_sum
+from ..kernels import nn as kernels
+from ..kernels.pointwise import c_log1p, exp_kernel, libm
 from .registry import FUNCTIONS, METHODS, export, row
 
-LOG1P_EXP = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(libm(np.exp)(a)))
 
 
 def functional(*names: str):
@@ -38,72 +36,6 @@ def _hardtanh_grad(c, g):
 
 def _elu_forward(a, alpha):
     return np.where(a > 0, a, libm(np.expm1)(a) * a.dtype.type(alpha))
-
-
-def _gelu_forward(a, approximate):
-    if approximate == "tanh":
-        # kBeta = √2·(2/√π)·½, kKappa = 0.044715, in the input's precision
-        beta = a.dtype.type(math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5)
-        inner = beta * (a + a.dtype.type(0.044715) * (a * a * a))
-        return a.dtype.type(0.5) * a * (1 + libm(np.tanh)(inner))
-    if a.dtype == np.float32 and a.size > 1 and a.flags.c_contiguous:
-        return _onednn_gelu(a)  # PyTorch hands contiguous float32 to oneDNN
-    half = a.dtype.type(0.5)
-    return a * half * (1 + _erf_kernel(a * a.dtype.type(math.sqrt(0.5))))
-
-
-def _erf_vectorized(x):
-    """ATen's Vectorized<float>::erf: Abramowitz & Stegun 7.1.26 with SLEEF's expf."""
-    t = (F32(1) / _pw.fma32(F32(0.3275911), np.abs(x), F32(1))).astype(F32)
-    r = F32(1.061405429)
-    for c in (-1.453152027, 1.421413741, -0.284496736, 0.254829592):
-        r = _pw.fma32(r, t, F32(c))
-    y = _pw.fma32(-sleef_expf(-(x * x)) * t, r, F32(1))
-    return np.where(np.signbit(x), -y, y).astype(F32)
-
-
-_erf_kernel = by_steps(_erf_vectorized, libm(np.vectorize(math.erf, otypes=[np.float64])))
-
-# oneDNN's gelu_erf on AVX512 (jit_uni_eltwise_injector, gelu_erf_minimax_polynomial): erf(x/√2)
-# as 25 degree-5 polynomials in |x|, picked by |x|'s exponent and top 2 mantissa bits
-_GELU_ERF_POLYNOMIALS = np.array([
-    [0xa6f2cb94, 0x32827792, 0x3381cc0c, 0x34523d4a, 0x351ac44d, 0x35f36d88, 0x36ee8229,
-     0x37b8a3bb, 0x3867a213, 0x3940033b, 0x3a2a5a1d, 0x3ae35863, 0x3b7828f2, 0x3c08b14b,
-     0x3c515ed3, 0xbb503236, 0xbd8d8e5e, 0xbe8abcd9, 0xbf0c19a2, 0xbeccb328, 0x3e176ced,
-     0x3f470d99, 0x3f7abb28, 0x3f800000, 0],
-    [0x3f4c422a, 0x3f4c421f, 0x3f4c4207, 0x3f4c41cb, 0x3f4c413b, 0x3f4c3fad, 0x3f4c3a2f,
-     0x3f4c2d40, 0x3f4c146a, 0x3f4bc341, 0x3f4ad08c, 0x3f48f8cf, 0x3f45fac7, 0x3f404e07,
-     0x3f3b980f, 0x3f48dff3, 0x3f78b21b, 0x3fbb0704, 0x40019c32, 0x3fe536d6, 0x3f81331e,
-     0x3e6c8684, 0x3c98f936, 0, 0x3f800000],
-    [0xb62173f4, 0x3735e4cf, 0x37f2ff89, 0x388c23be, 0x3917535c, 0x39ab2ab0, 0x3a60fadb,
-     0x3af9b960, 0x3b6e5491, 0x3c0a4ec5, 0x3ca5aa8c, 0x3d2138d9, 0x3d8737d4, 0x3ddfb660,
-     0x3e0f27ab, 0x3d94004b, 0xbe0efdeb, 0xbf1d96c3, 0xbf89db58, 0xbf6d9897, 0xbef69fb8,
-     0xbdc4f8a8, 0xbbde6422, 0, 0],
-    [0xbe081a19, 0xbe084570, 0xbe08639b, 0xbe089837, 0xbe08f409, 0xbe09ab95, 0xbe0b66d0,
-     0xbe0e400a, 0xbe124df8, 0xbe1bde02, 0xbe2f19c9, 0xbe4931bf, 0xbe685fbc, 0xbe89c95f,
-     0xbe96cbca, 0xbe8044aa, 0xbe0550f2, 0x3dcfd6a1, 0x3e94c826, 0x3e79345f, 0x3decec91,
-     0x3ca46568, 0x3aa1e00a, 0, 0],
-    [0xba3d61db, 0x39f097a3, 0x3a5845dc, 0x3ab1fa35, 0x3b0cefb8, 0x3b653ab6, 0x3bcae527,
-     0x3c221712, 0x3c6c5840, 0x3cc0a703, 0x3d1dcc19, 0x3d63656d, 0x3d955907, 0x3dbf9910,
-     0x3dd53f69, 0x3db7dcef, 0x3d639ebe, 0xba6ede48, 0xbd22be69, 0xbd041cf1, 0xbc64f5ab,
-     0xbb097a32, 0xb8ebf380, 0, 0],
-    [0x3cb7d80c, 0x3c9b6050, 0x3c978d11, 0x3c92e850, 0x3c8d058b, 0x3c848454, 0x3c6cd623,
-     0x3c4c824b, 0x3c2a7935, 0x3be0b390, 0x3b0651ac, 0xbb232f53, 0xbbd42fa0, 0xbc2c5366,
-     0xbc492c9e, 0xbc2a7aa6, 0xbbd55d04, 0xba823a76, 0x3b102aa8, 0x3ae25a7e, 0x3a31f792,
-     0x38b84375, 0x3689bb5a, 0, 0]], np.uint32).view(F32)
-_GELU_ERF_BIAS = np.uint32(0xc21fffff).view(np.int32)
-_GELU_ERF_RBOUND = np.uint32(0x40b15cee).view(F32)
-
-
-def _onednn_gelu(x):
-    magnitude = np.abs(x)
-    index = np.clip((magnitude.view(np.int32) + _GELU_ERF_BIAS) >> 21, 1, 24)
-    index = np.where(magnitude > _GELU_ERF_RBOUND, 23, index)
-    erf = _GELU_ERF_POLYNOMIALS[5][index]
-    for degree in (4, 3, 2, 1, 0):
-        erf = _pw.fma32(erf, magnitude, _GELU_ERF_POLYNOMIALS[degree][index])
-    erf = np.where(np.signbit(x), -erf, erf)
-    return ((x * (erf + F32(1))).astype(F32) * F32(0.5)).astype(F32)
 
 
 def _gelu_grad(c, g):
@@ -128,19 +60,12 @@ def _silu_grad(c, g):
 
 def _softplus_forward(a, beta, threshold):
     scaled = a * a.dtype.type(beta)
-    return np.where(scaled > threshold, a, LOG1P_EXP(scaled) / a.dtype.type(beta))
+    return np.where(scaled > threshold, a, kernels.log1p_exp(scaled) / a.dtype.type(beta))
 
 
 def _softplus_grad(c, g):
     z = (c.self * c.beta).exp()
     return where(gt(c.self * c.beta, c.threshold), g, g * z / (z + 1))
-
-
-def _log_sigmoid_forward(a):
-    # min(x, 0) - log1p(e^-|x|), every element on the vector path
-    if a.dtype != np.float32:
-        return np.minimum(a, 0) - np.log1p(np.exp(-np.abs(a)))
-    return (np.minimum(a, F32(0)) - sleef_log1pf(sleef_expf(-np.abs(a)))).astype(F32)
 
 
 def _log_sigmoid_grad(c, g):
@@ -182,13 +107,13 @@ ELU_ = row(Op("elu_", _elu_forward, "EluBackward1", ("self",), (
     D(lambda c, g: where(gt(c.result, 0), g, g * (c.result + _positive_slope("elu", None,
                                                                           c.alpha))),
       ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
-GELU = row(Op("gelu", _gelu_forward, "GeluBackward0", ("self",), (
+GELU = row(Op("gelu", kernels.gelu, "GeluBackward0", ("self",), (
     D(_gelu_grad, ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
 SILU = row(Op("silu", lambda a: a / (1 + exp_kernel(-a)), "SiluBackward0", ("self",), (
     D(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
 SOFTPLUS = row(Op("softplus", _softplus_forward, "SoftplusBackward0", ("self",), (
     D(_softplus_grad, ("self",), "∂softplus(x)/∂x = σ(βx)"),)))
-LOG_SIGMOID = row(Op("log_sigmoid", _log_sigmoid_forward, "LogSigmoidBackward0", ("self",), (
+LOG_SIGMOID = row(Op("log_sigmoid", kernels.log_sigmoid, "LogSigmoidBackward0", ("self",), (
     D(_log_sigmoid_grad, ("self",), "∂log σ(x)/∂x = 1 - σ(x)"),)))
 
 
@@ -272,82 +197,12 @@ def logsigmoid(input):
 
 
 # ---- softmax -----------------------------------------------------------------------------
-def _in_order(e: np.ndarray) -> np.ndarray:
-    """Σ over the last axis, one element after another."""
-    total = e[..., 0]
-    for k in range(1, e.shape[-1]):
-        total = total + e[..., k]
-    return total
-
-
-def _lane_sum(e: np.ndarray) -> np.ndarray:
-    """Σ over the last axis as ATen's vec::reduce_all adds: in order below one vector's width,
-    else lane by lane, the tail into the first lanes, then a halving tree across the lanes."""
-    lanes = 64 // e.itemsize
-    n = e.shape[-1]
-    if n < lanes:
-        return _in_order(e)
-    full = n - n % lanes
-    acc = e[..., :lanes].copy()
-    for d in range(lanes, full, lanes):
-        acc = acc + e[..., d:d + lanes]
-    acc[..., :n - full] += e[..., full:]
-    index = np.arange(lanes)
-    step = lanes // 2
-    while step:
-        acc = acc + acc[..., index ^ step]
-        step //= 2
-    return acc[..., 0]
-
-
-def _exp_parts(a: np.ndarray, dim: int):
-    """x - max, e^(x - max) and its sum along `dim` (moved last), as ATen's kernels compute.
-
-    Along the last dim every exp is SLEEF's and the sum goes by vector lanes; along another
-    dim the positions of the inner dims that fill whole AVX512 vectors use SLEEF, the rest
-    the C library, and the sum runs in order (the split of one thread: recordings run with
-    OMP_NUM_THREADS=1).
-    """
-    x = np.moveaxis(a, dim, -1)
-    shifted = x - x.max(-1, keepdims=True)
-    last = dim == a.ndim - 1
-    if a.dtype != np.float32:
-        e = np.exp(shifted)
-    elif last:
-        e = sleef_expf(shifted)
-    else:
-        inner = math.prod(a.shape[dim + 1:])
-        position = np.arange(inner).reshape(a.shape[dim + 1:] + (1,))
-        e = np.where(position < inner - inner % 16, sleef_expf(shifted),
-                     libm(np.exp)(shifted))
-    return shifted, e, _lane_sum(e) if last else _in_order(e)
-
-
-def _softmax_forward(a: np.ndarray, dim: int) -> np.ndarray:
-    if a.size == 0:
-        return a.copy()
-    _, e, total = _exp_parts(a, dim)
-    if dim == a.ndim - 1:
-        out = e * (a.dtype.type(1) / total)[..., None]    # last dim: times 1/sum
-    else:
-        out = e / total[..., None]
-    return np.moveaxis(out, -1, dim)
-
-
-def _log_softmax_forward(a: np.ndarray, dim: int) -> np.ndarray:
-    if a.size == 0:
-        return a.copy()
-    shifted, _, total = _exp_parts(a, dim)
-    log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
-    return np.moveaxis(shifted - log_total[..., None], -1, dim)
-
-
-SOFTMAX = row(Op("softmax", lambda a, dim: _softmax_forward(a.reshape(a.shape or (1,)),
-                                                              dim).reshape(a.shape),
+SOFTMAX = row(Op("softmax", lambda a, dim: kernels.softmax(a.reshape(a.shape or (1,)),
+                                                           dim).reshape(a.shape),
                  "SoftmaxBackward0", ("self",), (
     D(lambda c, g: (g - (g * c.result).sum(c.dim, keepdim=True)) * c.result, ("result",),
       "∂softmax(x)ᵢ/∂xⱼ = yᵢ(δᵢⱼ - yⱼ)"),), dtypes="keep"))
-LOG_SOFTMAX = row(Op("log_softmax", lambda a, dim: _log_softmax_forward(
+LOG_SOFTMAX = row(Op("log_softmax", lambda a, dim: kernels.log_softmax(
     a.reshape(a.shape or (1,)), dim).reshape(a.shape), "LogSoftmaxBackward0", ("self",), (
     D(lambda c, g: g - c.result.exp() * g.sum(c.dim, keepdim=True), ("result",),
       "∂log_softmax(x)ᵢ/∂xⱼ = δᵢⱼ - softmax(x)ⱼ"),), dtypes="keep"))
@@ -413,16 +268,6 @@ def _reduction(reduction: str) -> str:
     return reduction
 
 
-def _reduce(loss: np.ndarray, reduction: str) -> np.ndarray:
-    """apply_loss_reduction: the mean is the ordered float sum divided by the count."""
-    if reduction == "none":
-        return loss
-    total = ordered_sum(loss, tuple(range(loss.ndim))).reshape(())
-    if reduction == "sum":
-        return total
-    return total / loss.dtype.type(loss.size)
-
-
 def _broadcast_pair(input: Tensor, target: Tensor):
     """Warn when the shapes differ (as the torch.nn.functional losses do), then broadcast."""
     if target.shape != input.shape:
@@ -443,7 +288,7 @@ def _mean_norm(c, full: float) -> float:
 
 def _mse_forward(a, b, reduction):
     diff = a - b
-    return _reduce(diff * diff, reduction)
+    return kernels.reduce_loss(diff * diff, reduction)
 
 
 def _mse_grad(c, g, a, b):
@@ -453,7 +298,8 @@ def _mse_grad(c, g, a, b):
 def _smooth_l1_forward(a, b, reduction, beta):
     z = np.abs(a - b)
     beta, half = a.dtype.type(beta), a.dtype.type(0.5)
-    return _reduce(np.where(z < beta, half * z * z / beta, z - half * beta), reduction)
+    return kernels.reduce_loss(np.where(z < beta, half * z * z / beta, z - half * beta),
+                               reduction)
 
 
 def _smooth_l1_grad(c, g):
@@ -464,7 +310,8 @@ def _smooth_l1_grad(c, g):
 def _huber_forward(a, b, reduction, delta):
     z = np.abs(a - b)
     delta, half = a.dtype.type(delta), a.dtype.type(0.5)
-    return _reduce(np.where(z < delta, half * z * z, delta * (z - half * delta)), reduction)
+    return kernels.reduce_loss(np.where(z < delta, half * z * z, delta * (z - half * delta)),
+                               reduction)
 
 
 def _huber_grad(c, g):
@@ -541,57 +388,9 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     return _apply(HUBER_LOSS, (input, target), {"reduction": _reduction(reduction), "delta": delta})
 
 
-# negative log-likelihood: the per-sample terms are summed in ATen's cascade (nll_loss_out_frame)
-def _cascade_sum(terms, weights, dt) -> tuple:
-    """Σ -terms and Σ weights, accumulated in the input's precision through ATen's 8 levels."""
-    n = len(terms)
-    power = max(4, (max(n, 1) - 1).bit_length() // 8)
-    mask = (1 << power) - 1
-    loss, weight = [dt(0)] * 8, [dt(0)] * 8
-    for b, (term, w) in enumerate(zip(terms, weights)):
-        if term is None:
-            continue
-        loss[0], weight[0] = dt(loss[0] - term), dt(weight[0] + w)
-        for j in range(7):
-            if b & (mask << (j * power)):
-                break
-            loss[j + 1], weight[j + 1] = dt(loss[j + 1] + loss[j]), dt(weight[j + 1] + weight[j])
-            loss[j], weight[j] = dt(0), dt(0)
-    total_loss, total_weight = dt(0), dt(0)
-    for part_loss, part_weight in zip(loss, weight):
-        total_loss, total_weight = dt(total_loss + part_loss), dt(total_weight + part_weight)
-    return total_loss, total_weight
-
-
-def _nll_forward(a, target, weight, reduction, ignore_index):
-    """nll_loss_out_frame: the output, and the total weight the mean divides by."""
-    dt = a.dtype.type
-    rows = a.reshape(-1, a.shape[-1])
-    picked = target._data.reshape(-1).astype(np.int64)
-    w = None if weight is None else weight._data.astype(a.dtype)
-    terms, weights = [], []
-    for i, t in enumerate(picked):
-        if t == ignore_index:
-            terms.append(None)
-            weights.append(dt(0))
-            continue
-        weights.append(dt(1) if w is None else w[t])
-        terms.append(rows[i, t] if w is None else rows[i, t] * w[t])
-    if reduction == "none" and a.ndim == 2:
-        out = np.array([dt(0) if term is None else -term for term in terms], a.dtype)
-        return out, dt(0)
-    if a.ndim == 1:
-        total_weight = weights[0]
-        out = dt(0) if terms[0] is None else -terms[0]
-        if reduction == "mean":
-            out = dt(out / total_weight)
-        return np.asarray(out, a.dtype), total_weight
-    total, total_weight = _cascade_sum(terms, weights, dt)
-    if weight is None:
-        total_weight = dt(len(terms) - sum(term is None for term in terms))
-    if reduction == "mean":
-        total = dt(total / total_weight)
-    return np.asarray(total, a.dtype), total_weight
+def _nll_forward(a, target: Tensor, weight, reduction: str, ignore_index: int) -> tuple:
+    return kernels.nll_loss(a, target._data, None if weight is None else weight._data, reduction,
+                            ignore_index)
 
 
 def _nll_grad(c, g):
@@ -770,7 +569,7 @@ def _bce_forward(a, b, weight, reduction):
     loss = (b - 1) * log1m - b * log
     if weight is not None:
         loss = loss * weight._data
-    return _reduce(loss, reduction)
+    return kernels.reduce_loss(loss, reduction)
 
 
 def _per_element(c, g):
@@ -791,13 +590,13 @@ def _bce_target_grad(c, g):
 
 
 def _bce_logits_forward(a, b, weight, pos_weight, reduction):
-    log_sigmoid = _log_sigmoid_forward(a)
+    log_sigmoid = kernels.log_sigmoid(a)
     if pos_weight is not None:
         log_sigmoid = log_sigmoid * ((pos_weight._data - 1) * b + 1)
     loss = (1 - b) * a - log_sigmoid
     if weight is not None:
         loss = loss * weight._data
-    return _reduce(loss, reduction)
+    return kernels.reduce_loss(loss, reduction)
 
 
 def _bce_logits_grad(c, g):

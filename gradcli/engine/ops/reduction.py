@@ -1,7 +1,6 @@
 """Op rows that reduce over dimensions: sums, products, extrema, statistics, norms, cumsum."""
 from __future__ import annotations
 
-import builtins as py  # this module's sum, max, min, any, all are torch's
 import math
 import warnings
 
@@ -10,9 +9,10 @@ import numpy as np
 from .. import dtypes as _dt
 from .. import return_types
 from ..dispatch import D, Op, apply
+from ..kernels import reduction as kernels
 from ..tensor import Tensor
 from .compare import eq, logical_and, where
-from .pointwise import libm, maximum, minimum
+from .pointwise import maximum, minimum
 from .registry import export, row
 
 ABSENT = object()      # an argument left out, where PyTorch tells it apart from None
@@ -70,216 +70,6 @@ def _restore(g: Tensor, c, *axes) -> Tensor:
     return g
 
 
-# ---- PyTorch's float reduction order: sums and products ---------------------------------------
-# at::sum on the CPU (aten/src/ATen/native/cpu/SumKernel.cpp, the AVX2 build: 32-byte vectors,
-# also used on AVX512 machines) adds in a fixed order. TensorIterator moves the reduced dims
-# first, sorts the rest by stride and merges contiguous dims; each 2-d tile then goes through
-# one of four kernels built on `multi_row_sum`, a 4-level cascade, and every tile's result is
-# added into the output. Following that order gives float sums equal to PyTorch's bit for bit
-# (checked against torch 2.13 on random shapes, dims, layouts and both float dtypes, one thread,
-# as recordings are made).
-VECTOR_BYTES = 32
-LEVELS = 4
-
-
-def _iteration(a: np.ndarray, axes: tuple, pad: int = 0) -> tuple:
-    """TensorIterator's layout of a reduction: `a` viewed with its dims reordered (fastest
-    first, reduced ones before the others) and merged, at least `pad` of them, with the
-    input strides (bytes) and the output strides (elements; 0 on reduced dims)."""
-    if py.min(a.strides, default=0) < 0:
-        a = np.ascontiguousarray(a)
-    shape, ins, outs, run = list(a.shape), list(a.strides), [0] * a.ndim, 1
-    for d in range(a.ndim - 1, -1, -1):
-        if d not in axes:
-            outs[d], run = run, run * shape[d]
-
-    def should_swap(d0: int, d1: int) -> int:
-        if (outs[d0] == 0) != (outs[d1] == 0):
-            return 1 if outs[d1] == 0 else -1
-        for s0, s1 in ((outs[d0], outs[d1]), (ins[d0], ins[d1])):
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 != s1:
-                return -1 if s0 < s1 else 1
-            if shape[d0] > shape[d1]:
-                return 1
-        return 0
-
-    perm = list(range(a.ndim))[::-1]
-    for i in range(1, a.ndim):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            order = should_swap(perm[d0], perm[d1])
-            if order > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif order < 0:
-                break
-    shape = [shape[p] for p in perm]
-    strides = [[ins[p] for p in perm], [outs[p] for p in perm]]
-    last = 0
-    for d in range(1, len(shape)):
-        if shape[last] == 1 or shape[d] == 1 or py.all(shape[last] * s[last] == s[d]
-                                                    for s in strides):
-            if shape[last] == 1:
-                for s in strides:
-                    s[last] = s[d]
-            shape[last] *= shape[d]
-        else:
-            last += 1
-            for s in strides:
-                s[last] = s[d]
-            shape[last] = shape[d]
-    n = py.min(len(shape), last + 1)
-    extra = py.max(0, pad - n)
-    shape, ins, outs = shape[:n] + [1] * extra, strides[0][:n] + [0] * extra, \
-        strides[1][:n] + [0] * extra
-    return np.lib.stride_tricks.as_strided(a, shape, ins, writeable=False), ins, outs
-
-
-def _in_order(*runs: np.ndarray) -> np.ndarray:
-    """The rows of `runs` added one after another (np.cumsum never reorders)."""
-    return np.cumsum(np.concatenate(runs), axis=0)[-1]
-
-
-def _cascade(rows: np.ndarray) -> np.ndarray:
-    """multi_row_sum: rows added in order along axis 0 into four levels of partial sums."""
-    m = rows.shape[0]
-    power = py.max(4, ((m - 1).bit_length() if m > 2 else 1) // LEVELS)
-    step = 1 << power
-    zero = np.zeros((1,) + rows.shape[1:], rows.dtype)
-    acc = [zero[0]] * LEVELS
-    full = m - m % step
-    if full:
-        blocks = np.cumsum(rows[:full].reshape((full // step, step) + rows.shape[1:]), axis=1)
-        for b, block in enumerate(blocks[:, -1], 1):
-            acc[0] = block
-            for j in range(1, LEVELS):
-                acc[j], acc[j - 1] = acc[j] + acc[j - 1], zero[0]
-                if (b * step) & ((step - 1) << (j * power)):
-                    break
-    # level 0 starts again from 0 for the leftover rows, then takes the other levels
-    return _in_order(zero, rows[full:], np.stack(acc[1:]))
-
-
-def _row_sum(x: np.ndarray) -> np.ndarray:
-    """row_sum: axis 0 read as rows of 4 interleaved accumulators, then the leftovers."""
-    k = x.shape[0] // 4
-    if k:
-        parts = _cascade(x[:4 * k].reshape((k, 4) + x.shape[1:]))
-    else:
-        parts = np.zeros((4,) + x.shape[1:], x.dtype)
-    return _in_order(parts[:1], x[4 * k:], parts[1:])
-
-
-def _inner_sum(x: np.ndarray, lanes: int) -> np.ndarray:
-    """vectorized_inner_sum: vectors of `lanes` along contiguous axis 0, then from 0 the
-    scalar tail and the lanes in order."""
-    v = x.shape[0] // lanes
-    vector = _row_sum(x[:v * lanes].reshape((v, lanes) + x.shape[1:]))
-    return _in_order(np.zeros((1,) + x.shape[1:], x.dtype), x[v * lanes:], vector)
-
-
-def _outer_sum(x: np.ndarray, block: int) -> np.ndarray:
-    """vectorized/scalar_outer_sum: whole blocks of columns cascade, the other columns row_sum."""
-    c = x.shape[1] - x.shape[1] % block
-    return np.concatenate((_cascade(x[:, :c]), _row_sum(x[:, c:])), axis=0)
-
-
-def _reduced_last(x: np.ndarray, outs: list) -> tuple:
-    """`x` with its reduced axes merged into a last axis, in the order the iterator visits
-    them (fastest first), and the output strides of the axes kept before it."""
-    kept = [i for i, s in enumerate(outs) if s]
-    folded = [i for i, s in enumerate(outs) if not s]
-    x = np.transpose(x, kept + folded[::-1])
-    return x.reshape(x.shape[:len(kept)] + (-1,)), [outs[i] for i in kept]
-
-
-def _place(values: np.ndarray, outs: list, keep_shape: tuple) -> np.ndarray:
-    """An output of `keep_shape` holding each value at the offset its output strides give."""
-    offsets = np.zeros(values.shape, np.int64)
-    for axis, stride in enumerate(outs):
-        offsets = offsets + np.arange(values.shape[axis]).reshape(
-            (-1,) + (1,) * (values.ndim - axis - 1)) * stride
-    out = np.zeros(math.prod(keep_shape), values.dtype)
-    out[offsets.reshape(-1)] = values.reshape(-1)
-    return out.reshape(keep_shape)
-
-
-def _to_output(part: np.ndarray, outs: list, keep_shape: tuple) -> np.ndarray:
-    """Add each output's terms in `part` one after another in the iterator's order, from 0."""
-    terms, kept = _reduced_last(part, outs)
-    # the output starts at 0: adding it last also turns a -0 total into +0, as PyTorch's does
-    totals = np.cumsum(terms, axis=-1, dtype=terms.dtype)[..., -1] + np.zeros((), terms.dtype)
-    return _place(totals, kept, keep_shape)
-
-
-def ordered_sum(a: np.ndarray, axes: tuple) -> np.ndarray:
-    """The float sum of `a` over `axes` (keepdim shape), added in PyTorch's order."""
-    keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
-    if a.dtype == np.float16:
-        return ordered_sum(a.astype(np.float32), axes).astype(np.float16)
-    if a.size == 0:
-        return np.zeros(keep_shape, a.dtype)
-    lanes = VECTOR_BYTES // a.itemsize
-    if len(axes) == a.ndim and (a.flags.c_contiguous or a.flags.f_contiguous):
-        # the common case, in short: one contiguous run, one tile (+ 0: the output's start)
-        flat = a.ravel(order="K")
-        part = _inner_sum(flat, lanes) if flat.size >= lanes else _row_sum(flat)
-        return (part + np.zeros((), a.dtype)).reshape(keep_shape)
-    x, ins, outs = _iteration(a, axes, pad=2)  # the kernel always sees a 2-d tile
-    if outs[0] and not outs[1]:
-        x = np.swapaxes(x, 0, 1)
-        ins[:2], outs[:2] = ins[1::-1], outs[1::-1]
-    if outs[0]:
-        # nothing left to reduce in the tile: the output takes the elements one by one
-        return _to_output(x, outs, keep_shape)
-    item = a.itemsize
-    if ins[0] == item and x.shape[0] >= lanes:
-        part = _inner_sum(x, lanes)
-    elif ins[1] == item and x.shape[1] >= lanes:
-        part = _outer_sum(x, 4 * lanes)
-    elif ins[0] < ins[1]:
-        part = _row_sum(x)
-    else:
-        part = _outer_sum(x, 4)
-    return _to_output(part, outs[1:], keep_shape)
-
-
-def ordered_product(a: np.ndarray, axes: tuple) -> np.ndarray:
-    """The float product of `a` over `axes` (keepdim shape), multiplied in PyTorch's order:
-    binary_kernel_reduce_vec (aten/src/ATen/native/cpu/Reduce.h) on the same tiles as a sum."""
-    keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
-    if a.size == 0:
-        return np.ones(keep_shape, a.dtype)
-    x, ins, outs = _iteration(a, axes, pad=2)
-    item, lanes = a.itemsize, VECTOR_BYTES // a.itemsize
-    width = 4 * lanes
-    if outs[0]:
-        # nothing left to reduce in the tile: each output takes its element
-        terms, outs = x[None], [0] + outs
-    elif ins[0] == item:
-        # vectorized_inner_reduction: 4 vectors at a time, the lanes in order, then the tail
-        count = x.shape[0] // width
-        lead = x[:0]
-        if count:
-            acc = np.cumprod(x[:count * width].reshape((count, 4, lanes) + x.shape[1:]), axis=0)
-            acc = (acc[-1, 0] * acc[-1, 1]) * (acc[-1, 2] * acc[-1, 3])
-            lead = np.cumprod(acc, axis=0)[-1:]
-        terms, outs = np.concatenate((lead, x[count * width:])), [0] + outs[1:]
-    elif outs[1] == 1 and ins[1] == item:
-        # vectorized_outer_reduction: whole blocks of columns multiply their rows first, the
-        # other columns multiply into the output one row at a time
-        c = x.shape[1] - x.shape[1] % width
-        column = np.cumprod(x[:, :c], axis=0)
-        blocks = np.concatenate((column[-1:], np.ones_like(column[1:])))
-        terms, outs = np.concatenate((blocks, x[:, c:]), axis=1), [0] + outs[1:]
-    else:
-        terms, outs = x, [0] + outs[1:]
-    values, kept = _reduced_last(terms, outs)
-    return _place(np.cumprod(values, axis=-1)[..., -1], kept, keep_shape)
-
-
 def _reduction(ordered, plain):
     """A reduction over `dim` in `dtype`: floats in PyTorch's own order (`ordered`), integers
     with NumPy's `plain` (exact in any order)."""
@@ -294,7 +84,7 @@ def _reduction(ordered, plain):
     return reduce
 
 
-_sum = _reduction(ordered_sum, np.sum)
+_sum = _reduction(kernels.ordered_sum, np.sum)
 
 
 def _mean(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
@@ -302,69 +92,11 @@ def _mean(a: np.ndarray, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
     return total / np.asarray(_count(a.shape, axes_of(dim, a.ndim)), total.dtype)
 
 
-# ---- PyTorch's float norm order (aten/src/ATen/native/cpu/ReduceOpsKernel.cpp) ----------------
-def _last_dim_norm(rows: np.ndarray) -> np.ndarray:
-    """The vectorised 2-norm along the last axis: lanes of squares, the lanes in order, then
-    the tail, which the compiler adds four squares at a time and ends with fused multiply-adds."""
-    # random.py loads when first needed (start-up time); its fma32/fma64 are exact
-    from ..random import fma32, fma64
-    shape, n = rows.shape[:-1], rows.shape[-1]
-    rows = rows.reshape(-1, n)
-    lanes = VECTOR_BYTES // rows.itemsize
-    d = n - n % lanes
-    acc = np.zeros((rows.shape[0], lanes), rows.dtype)
-    for i in range(0, d, lanes):
-        acc = acc + rows[:, i:i + lanes] * rows[:, i:i + lanes]
-    total = acc[:, 0]
-    for i in range(1, lanes):
-        total = total + acc[:, i]
-    quads = d + 4 * ((n - d) // 4)
-    for i in range(d, quads):
-        total = total + rows[:, i] * rows[:, i]
-    for i in range(quads, n):
-        x = rows[:, i]
-        total = (fma32 if x.dtype == np.float32 else fma64)(x, x, total)
-    return np.sqrt(total).reshape(shape)
-
-
 def _norm(a: np.ndarray, ord, dim, keepdim: bool, dtype: _dt.DType) -> np.ndarray:
-    """linalg.vector_norm: the 2-norm of contiguous rows vectorised, the others element by
-    element in memory order (binary_kernel_reduce)."""
     a = a.astype(dtype.np, copy=False)
     axes = axes_of(dim, a.ndim)
-    keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
-    if py.all(a.shape[i] == 1 for i in axes):
-        out = np.abs(a) if ord else (a != 0).astype(a.dtype)
-    elif a.size == 0:
-        out = np.full(keep_shape, math.inf if ord < 0 else 0, a.dtype)
-    else:
-        out = _strided_norm(a, ord, axes, keep_shape)
+    out = kernels.vector_norm(a, ord, axes)
     return out if keepdim else out.reshape(_kept(a.shape, axes))
-
-
-def _strided_norm(a: np.ndarray, ord, axes: tuple, keep_shape: tuple) -> np.ndarray:
-    x, ins, outs = _iteration(a, axes)
-    if ord in (math.inf, -math.inf):
-        return (np.amax if ord > 0 else np.amin)(np.abs(a), axis=axes, keepdims=True)
-    if ord == 2 and ins[0] == a.itemsize and outs.count(0) == 1:
-        return _to_output(_last_dim_norm(np.moveaxis(x, 0, -1)), outs[1:], keep_shape)
-    if ord == 0:
-        return _to_output((x != 0).astype(a.dtype), outs, keep_shape)
-    if ord == 1:
-        return _to_output(np.abs(x), outs, keep_shape)
-    if ord == 2:
-        return np.sqrt(_to_output(x * x, outs, keep_shape))
-    # NormOps: libm's pow in a's precision, which NumPy's float32 power is not
-    p = a.dtype.type(ord)
-    total = _to_output(_pow(np.abs(x), p), outs, keep_shape)
-    return _pow(total, a.dtype.type(1) / p)
-
-
-def _pow(x: np.ndarray, p) -> np.ndarray:
-    # libm's pow (powf for float32), which NumPy's scalars call and its vectorised loops do not
-    kind = x.dtype.type
-    return np.fromiter((kind(v) ** p for v in x.ravel().tolist()), x.dtype,
-                       count=x.size).reshape(x.shape)
 
 
 # ---- sum, mean, prod ---------------------------------------------------------------------------
@@ -374,7 +106,7 @@ def _accumulate_dtype(input: Tensor, dtype) -> _dt.DType:
     return _dt.int64 if input.dtype.category != _dt.FLOAT else input.dtype
 
 
-_prod = _reduction(ordered_product, np.prod)
+_prod = _reduction(kernels.ordered_product, np.prod)
 
 
 def _prod_grad(c, g: Tensor) -> Tensor:
@@ -625,29 +357,8 @@ def argmin(input, dim=None, keepdim=False):
 
 # ---- var, std ----------------------------------------------------------------------------------
 def _moments(a: np.ndarray, dim, correction, keepdim: bool, root: bool) -> np.ndarray:
-    """var (or std) in double, rounded once, as ReduceOps.cpp computes it: one output from the
-    mean in a's dtype and Σ(x - mean)² in memory order, several by Welford's update."""
     axes = axes_of(dim, a.ndim)
-    keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
-    correction = 1 if correction is None else correction
-    if a.size == 0:
-        var = np.full(keep_shape, math.nan)
-    elif math.prod(keep_shape) == 1:
-        mean = float(_mean(a, None, False, _dt.from_numpy(a.dtype)))
-        deviation = a.ravel(order="K").astype(np.float64) - mean
-        squares = np.cumsum(deviation * deviation)[-1]
-        var = np.full(keep_shape, squares / py.max(0.0, a.size - correction))
-    else:
-        x, _ins, outs = _iteration(a, axes)
-        terms, kept = _reduced_last(x.astype(np.float64), outs)
-        mean = m2 = np.zeros(terms.shape[:-1])
-        for i in range(terms.shape[-1]):
-            delta = terms[..., i] - mean
-            mean = mean + delta / (i + 1)
-            m2 = m2 + delta * (terms[..., i] - mean)
-        n = terms.shape[-1]
-        var = _place(m2 / (n - correction if n > correction else 0), kept, keep_shape)
-    out = (np.sqrt(var) if root else var).astype(a.dtype)
+    out = kernels.moments(a, axes, 1 if correction is None else correction, root)
     return out if keepdim else out.reshape(_kept(a.shape, axes))
 
 
@@ -779,15 +490,8 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 
 def _logsumexp(a: np.ndarray, dim, keepdim: bool) -> np.ndarray:
-    # at::logsumexp: shift by the max (kept at 0 where it is infinite), exp, sum, log, shift back
     axes = axes_of(dim, a.ndim)
-    exp, log = libm(np.exp), libm(np.log)
-    if a.size == 0:
-        total = log(ordered_sum(exp(a), axes))
-    else:
-        peak = np.amax(a, axis=axes, keepdims=True)
-        peak = np.where(np.isinf(peak), 0, peak).astype(a.dtype)
-        total = log(ordered_sum(exp(a - peak), axes)) + peak
+    total = kernels.logsumexp(a, axes)
     return total if keepdim else total.reshape(_kept(a.shape, axes))
 
 
@@ -807,13 +511,9 @@ def logsumexp(input, dim=ABSENT, keepdim=False):
 
 # ---- cumsum, any, all --------------------------------------------------------------------------
 def _cumsum(a: np.ndarray, dim, dtype: _dt.DType) -> np.ndarray:
-    # float sums run in double and are rounded element by element (at::acc_type on the CPU)
     a = a.astype(dtype.np, copy=False)
     axis = axes_of(dim, a.ndim)
-    if not axis:
-        return a.copy()
-    wide = np.float64 if a.dtype.kind == "f" else a.dtype
-    return np.cumsum(a, axis=axis[0], dtype=wide).astype(a.dtype, copy=False)
+    return kernels.cumulative_sum(a, axis[0]) if axis else a.copy()
 
 
 def _reversed_cumsum(c, g: Tensor) -> Tensor:

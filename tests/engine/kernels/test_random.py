@@ -1,4 +1,4 @@
-"""Bit-for-bit checks of gradcli.engine.random against torch streams in random_reference.json.
+"""Bit-for-bit checks of engine/kernels/random.py against torch streams in random_reference.json.
 
 The reference file is produced by record_random.py with a real torch; these tests need only NumPy.
 """
@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gradcli.engine import random as grandom
+from gradcli.engine.kernels import random as grandom
 
 REFERENCE = json.loads(Path(__file__).with_name("random_reference.json").read_text())
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # Views of a zero-filled base array that normal_/uniform_ write through (as in record_random.py).
 VIEWS = {
@@ -110,7 +110,7 @@ def test_default_seed_is_that_of_a_new_torch_generator() -> None:
 def test_fresh_process_seed_is_nondeterministic_like_torch() -> None:
     torch_seeds = REFERENCE["fresh_process_initial_seeds"]
     assert torch_seeds[0] != torch_seeds[1]
-    code = "from gradcli.engine.random import default_generator as g; print(g.initial_seed())"
+    code = "from gradcli.engine.kernels.random import default_generator as g; print(g.initial_seed())"
     ours = [int(subprocess.check_output([sys.executable, "-c", code], cwd=ROOT, text=True))
             for _ in range(2)]
     assert ours[0] != ours[1]

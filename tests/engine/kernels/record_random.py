@@ -2,7 +2,7 @@
 
 Run with the interpreter that has torch installed (the project itself never imports torch):
 
-    $TORCH_PYTHON tests/engine/record_random.py
+    $TORCH_PYTHON tests/engine/kernels/record_random.py
 
 Each case reseeds (or sets a recorded state), replays a list of calls and stores every result
 exactly: float arrays as base64 of their little-endian bytes, integer arrays as JSON integers;
