@@ -6,7 +6,6 @@ import functools
 import inspect
 import math
 import string
-import sys
 from typing import Any, Callable
 
 import numpy as np
@@ -17,7 +16,11 @@ from ..engine import dtypes as _dt
 from ..engine import factories, grad_mode
 from ..engine.graph import AccumulateGrad, Node
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
+from ..engine.return_types import ValuesIndices
 from ..engine.tensor import Device, Size, Tensor
+from ..library import LibraryClass
+from . import attributes, modules
+from .modules import Namespace
 from .tools import Builtin
 
 
@@ -34,19 +37,6 @@ class Flag:
 
 
 GRAD = Flag("grad")
-
-
-class Namespace:
-    """A module the language can reach: torch, torch.nn.functional, math."""
-
-    __slots__ = ("name", "entries")
-
-    def __init__(self, name: str, entries: dict[str, Any]) -> None:
-        self.name = name
-        self.entries = entries
-
-    def __repr__(self) -> str:
-        return f"<module '{self.name}' (gradcli)>"
 
 
 def _with_grad_flag(fn: Callable) -> Callable:
@@ -79,19 +69,25 @@ def _either(python_fn: Callable, torch_name: str) -> Callable:
 
 # ---- torch -------------------------------------------------------------------------------------
 # the random module is imported when first needed (NumPy's random costs start-up time)
+def _random():
+    """The engine's random module, its Generator registered in the attribute table."""
+    from ..engine.kernels import random
+    if random.Generator not in attributes.TABLE:
+        attributes.register(random.Generator, attributes.Custom(
+            _generator_attribute, lambda obj: sorted(GENERATOR_METHODS)))
+    return random
+
+
 def manual_seed(seed):
-    from ..engine.kernels.random import default_generator
-    return default_generator.manual_seed(int(seed))
+    return _random().default_generator.manual_seed(int(seed))
 
 
 def _generator(device="cpu"):
-    from ..engine.kernels.random import Generator
-    return Generator()
+    return _random().Generator()
 
 
 def _default():
-    from ..engine.kernels.random import default_generator
-    return default_generator
+    return _random().default_generator
 
 
 GENERATOR_METHODS = {
@@ -128,11 +124,12 @@ FACTORIES = ("tensor", "ones", "zeros", "empty", "full", "arange", "linspace", "
              "ones_like", "zeros_like", "empty_like", "full_like", "rand", "randn", "randint",
              "randperm", "rand_like", "randn_like", "randint_like")
 
-autograd = Namespace("torch.autograd", {"grad": autograd_grad, "backward": autograd_backward,
-                                        "gradcheck": autograd_gradcheck, **GRAD_MODES})
-functional = Namespace("torch.nn.functional", {})
-nn = Namespace("torch.nn", {"functional": functional})
-torch = Namespace("torch", {})
+torch = modules.register(Namespace("torch"))
+autograd = modules.register(Namespace("torch.autograd", {
+    "grad": autograd_grad, "backward": autograd_backward, "gradcheck": autograd_gradcheck,
+    **GRAD_MODES}))
+nn = modules.register(Namespace("torch.nn"))
+functional = modules.register(Namespace("torch.nn.functional"))
 
 
 def _build_torch() -> None:
@@ -145,7 +142,7 @@ def _build_torch() -> None:
     entries.update(GRAD_MODES)
     entries.update({name: d for name, d in _dt.NAMES.items()})
     entries.update(RANDOM_STATE)
-    entries.update({"autograd": autograd, "nn": nn, "manual_seed": manual_seed,
+    entries.update({"manual_seed": manual_seed,
                     "is_tensor": _is_tensor, "numel": _numel, "Size": Size,
                     "inf": math.inf, "nan": math.nan, "pi": math.pi, "e": math.e})
     functional.entries.update(FUNCTIONAL)
@@ -153,13 +150,14 @@ def _build_torch() -> None:
 
 _build_torch()
 
-math_ns = Namespace("math", {name: getattr(math, name) for name in (
+modules.register(Namespace("math", {name: getattr(math, name) for name in (
     "pi", "e", "inf", "nan", "tau", "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan",
     "tanh", "floor", "ceil", "isclose", "isnan", "isinf", "fabs", "pow", "erf", "atan", "asin",
-    "acos", "sinh", "cosh", "fsum")})
-
-IMPORTABLE = {"torch": torch, "torch.nn": nn, "torch.nn.functional": functional,
-              "torch.autograd": autograd, "math": math_ns}
+    "acos", "sinh", "cosh", "fsum")}))
+# `from __future__ import print_function`: what it asks for, Python 3 always does
+modules.register(Namespace("__future__", {name: True for name in (
+    "annotations", "print_function", "division", "absolute_import", "unicode_literals",
+    "generators", "nested_scopes", "with_statement", "generator_stop")}))
 
 
 # ---- Python ------------------------------------------------------------------------------------
@@ -377,7 +375,7 @@ def _from_engine(fn) -> bool:
     return module.startswith("gradcli.engine")
 
 
-# ---- attributes ----------------------------------------------------------------------------
+# ---- attributes: what each kind of value offers, registered in the one table -----------------
 TENSOR_CORE = frozenset((
     "shape", "dtype", "grad", "requires_grad", "is_leaf", "grad_fn", "data", "device", "ndim",
     "_version", "retains_grad", "is_cuda", "size", "dim", "ndimension", "numel", "nelement",
@@ -388,23 +386,6 @@ TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TE
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 
 NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
-
-_METHODS_BY_TYPE: dict[type, frozenset] = {
-    list: frozenset(("append", "extend", "insert", "pop", "remove", "index", "count", "reverse",
-                     "copy", "clear", "sort")),
-    tuple: frozenset(("count", "index")),
-    Size: frozenset(("count", "index", "numel")),
-    str: frozenset(("join", "split", "strip", "lstrip", "rstrip", "lower", "upper", "replace",
-                    "startswith", "endswith", "ljust", "rjust", "center", "zfill", "title",
-                    "capitalize", "count", "find", "splitlines", "isdigit", "isalpha")),
-    dict: frozenset(("keys", "values", "items", "get", "update", "pop", "setdefault", "copy",
-                     "clear")),
-    float: frozenset(("is_integer", "real", "imag")),
-    int: frozenset(("real", "imag", "bit_length")),
-    bool: frozenset(()),
-    _dt.DType: frozenset(("is_floating_point", "is_signed", "itemsize")),
-    Device: frozenset(("type",)),
-}
 
 
 def _public(value, node, name: str):
@@ -424,73 +405,89 @@ def _public(value, node, name: str):
                          f"'{name}'")
 
 
-def _is_generator(obj) -> bool:
-    rng = sys.modules.get("gradcli.engine.kernels.random")
-    return rng is not None and isinstance(obj, rng.Generator)
+class _TensorAttributes(attributes.Listed):
+    __slots__ = ()
 
-
-def _type_name(obj) -> str:
-    return type(obj).__name__
-
-
-def get_attribute(obj, name: str):
-    """obj.name as the language allows it; AttributeError with Python's wording otherwise."""
-    if isinstance(obj, Tensor):
-        if name in TENSOR_ATTRIBUTES:
-            return getattr(obj, name)
-    elif isinstance(obj, Namespace):
-        try:
-            return obj.entries[name]
-        except KeyError:
-            raise AttributeError(f"module '{obj.name}' has no attribute '{name}'") from None
-    elif isinstance(obj, Node):
-        if name in NODE_ATTRIBUTES:
-            return getattr(obj, name)
-        if name.startswith("_saved_"):
-            return _public(obj.saved_for_user(name[7:]), obj, name)
-        raise AttributeError(f"'{obj.op.grad_fn.rsplit('::', 1)[-1]}' object has no attribute "
-                             f"'{name}'")
-    elif isinstance(obj, AccumulateGrad):
-        if name in ("name", "next_functions", "variable", "metadata"):
-            return getattr(obj, name)
-        raise AttributeError(f"'AccumulateGrad' object has no attribute '{name}'")
-    elif _is_generator(obj):
-        if name in GENERATOR_METHODS:
-            return GENERATOR_METHODS[name](obj)
-        raise AttributeError(f"'torch._C.Generator' object has no attribute '{name}'")
-    elif hasattr(obj, "_fields") and name in obj._fields:
-        return getattr(obj, name)
-    else:
-        if type(obj) is str and name == "format":
-            return lambda *a, **k: _str_format(obj, *a, **k)  # no field access: see above
-        allowed = _METHODS_BY_TYPE.get(type(obj))
-        if allowed is not None and name in allowed:
-            if type(obj) is dict and name in _KEYED_METHODS:
-                return _Keyed(getattr(obj, name))
-            return getattr(obj, name)
-    raise AttributeError(f"'{_type_name(obj)}' object has no attribute '{name}'")
-
-
-def set_attribute(obj, name: str, value) -> None:
-    if isinstance(obj, Tensor) and name in TENSOR_SETTABLE:
-        setattr(obj, name, value)
-        return
-    if isinstance(obj, Namespace):
-        raise AttributeError(f"gradcli's '{obj.name}' module cannot be changed")
-    if isinstance(obj, Tensor):
+    def set(self, obj, name, value):
+        if name in self.settable:
+            setattr(obj, name, value)
+            return
         raise AttributeError(f"cannot set '{name}' on a Tensor: only grad, data and "
                              f"requires_grad can be assigned")
-    raise AttributeError(f"'{_type_name(obj)}' object attribute '{name}' is read-only")
 
 
-def attribute_names(obj) -> list[str]:
-    """What completion offers after `obj.`"""
-    if isinstance(obj, Tensor):
-        return sorted(TENSOR_ATTRIBUTES)
-    if isinstance(obj, Namespace):
-        return sorted(obj.entries)
-    if isinstance(obj, Node):
-        return sorted(NODE_ATTRIBUTES)
-    if isinstance(obj, AccumulateGrad):
-        return ["name", "next_functions", "variable"]
-    return sorted(_METHODS_BY_TYPE.get(type(obj), ()))
+def _node_attribute(obj, name):
+    if name in NODE_ATTRIBUTES:
+        return getattr(obj, name)
+    if name.startswith("_saved_"):
+        return _public(obj.saved_for_user(name[7:]), obj, name)
+    raise AttributeError(f"'{obj.op.grad_fn.rsplit('::', 1)[-1]}' object has no attribute "
+                         f"'{name}'")
+
+
+def _namespace_attribute(obj, name):
+    try:
+        return obj._entries[name]
+    except KeyError:
+        pass
+    try:
+        return obj.entries[name]   # a module that fills its table on first use
+    except KeyError:
+        raise AttributeError(f"module '{obj.name}' has no attribute '{name}'") from None
+
+
+def _namespace_set(obj, name, value):
+    raise AttributeError(f"gradcli's '{obj.name}' module cannot be changed")
+
+
+def _generator_attribute(obj, name):
+    if name in GENERATOR_METHODS:
+        return GENERATOR_METHODS[name](obj)
+    raise AttributeError(f"'torch._C.Generator' object has no attribute '{name}'")
+
+
+def _str_attribute(obj, name):
+    if name == "format":
+        return lambda *a, **k: _str_format(obj, *a, **k)  # no field access: see above
+    return _STR.get(obj, name)
+
+
+def _dict_attribute(obj, name):
+    if name in _KEYED_METHODS:
+        return _Keyed(getattr(obj, name))
+    return _DICT.get(obj, name)
+
+
+_STR = attributes.Listed((
+    "join", "split", "strip", "lstrip", "rstrip", "lower", "upper", "replace", "startswith",
+    "endswith", "ljust", "rjust", "center", "zfill", "title", "capitalize", "count", "find",
+    "splitlines", "isdigit", "isalpha"))
+_DICT = attributes.Listed(("keys", "values", "items", "get", "update", "pop", "setdefault",
+                           "copy", "clear"))
+
+for _kind, _entry in {
+    Tensor: _TensorAttributes(TENSOR_ATTRIBUTES, TENSOR_SETTABLE),
+    Namespace: attributes.Custom(_namespace_attribute, lambda obj: sorted(obj.entries),
+                                 _namespace_set),
+    Node: attributes.Custom(_node_attribute, lambda obj: sorted(NODE_ATTRIBUTES)),
+    AccumulateGrad: attributes.Listed(("name", "next_functions", "variable", "metadata")),
+    ValuesIndices: attributes.Listed(("values", "indices")),
+    list: attributes.Listed(("append", "extend", "insert", "pop", "remove", "index", "count",
+                             "reverse", "copy", "clear", "sort")),
+    tuple: attributes.Listed(("count", "index")),
+    Size: attributes.Listed(("count", "index", "numel")),
+    str: attributes.Custom(_str_attribute, _STR.names),
+    dict: attributes.Custom(_dict_attribute, _DICT.names),
+    float: attributes.Listed(("is_integer", "real", "imag")),
+    int: attributes.Listed(("real", "imag", "bit_length")),
+    bool: attributes.Listed(()),
+    _dt.DType: attributes.Listed(("is_floating_point", "is_signed", "itemsize")),
+    Device: attributes.Listed(("type",)),
+    LibraryClass: attributes.OPEN,
+}.items():
+    attributes.register(_kind, _entry)
+
+
+get_attribute = attributes.get_attribute
+set_attribute = attributes.set_attribute
+attribute_names = attributes.attribute_names

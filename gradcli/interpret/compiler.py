@@ -9,6 +9,7 @@ from ..engine.dtypes import OperandTypeError
 from ..errors import ProgramSyntaxError
 from ..syntax import ast as A
 from . import builtins as B
+from . import modules
 
 BREAK, CONTINUE = object(), object()
 MAX_DEPTH = 150    # user function calls; deeper is a RecursionError
@@ -276,36 +277,39 @@ class Compiler:
         return run
 
     def stmt_Import(self, node, scope):
-        module = B.IMPORTABLE.get(node.module)
-        if module is None:
-            raise self.error(f"gradcli can import only torch, torch.nn, torch.nn.functional and "
-                             f"math, not '{node.module}'", node.span)
-        if node.alias:
-            store, value = self.store(A.Name(node.alias, node.span), scope), module
-        else:
-            top = node.module.split(".")[0]
-            store, value = self.store(A.Name(top, node.span), scope), B.IMPORTABLE[top]
+        # resolved when the line runs, as Python does: the lines before it have run already
+        binds = []
+        for module, alias in node.names:
+            target = alias or module.split(".")[0]
+            binds.append((module, None if alias else target,
+                          self.store(A.Name(target, node.span), scope)))
+        find = modules.find
 
         def run(f):
-            store(f, value)
+            for module, top, store in binds:
+                value = find(module)
+                store(f, value if top is None else find(top))
         return run
 
     def stmt_FromImport(self, node, scope):
-        module = B.IMPORTABLE.get(node.module)
-        if module is None:
-            raise self.error(f"gradcli can import only from torch, torch.nn and math, not "
-                             f"'{node.module}'", node.span)
-        full = f"{node.module}.{node.name}"
-        if full in B.IMPORTABLE:
-            value = B.IMPORTABLE[full]
-        elif node.name in module.entries:
-            value = module.entries[node.name]
-        else:
-            raise self.error(f"cannot import name '{node.name}' from '{node.module}'", node.span)
-        store = self.store(A.Name(node.alias or node.name, node.span), scope)
+        module_name, find, take = node.module, modules.find, modules.import_from
+        if node.names == "*":
+            if scope.is_function:
+                raise self.error("import * only allowed at module level", node.span)
+            names = self.interp.globals
+
+            def run(f):
+                module = find(module_name)
+                for name in modules.public_names(module):
+                    names[name] = take(module, name)
+            return run
+        binds = [(name, self.store(A.Name(alias or name, node.span), scope))
+                 for name, alias in node.names]
 
         def run(f):
-            store(f, value)
+            module = find(module_name)
+            for name, store in binds:
+                store(f, take(module, name))
         return run
 
     def stmt_Pass(self, node, scope):
@@ -893,7 +897,7 @@ def bound_names(stmts) -> set:
         elif isinstance(s, A.FunctionDef):
             out.add(s.name)
         elif isinstance(s, A.Import):
-            out.add(s.alias or s.module.split(".")[0])
-        elif isinstance(s, A.FromImport):
-            out.add(s.alias or s.name)
+            out.update(alias or module.split(".")[0] for module, alias in s.names)
+        elif isinstance(s, A.FromImport) and s.names != "*":
+            out.update(alias or name for name, alias in s.names)
     return out

@@ -17,7 +17,7 @@ from .compiler import Compiler, Scope
 # escapes is a bug in gradcli and is reported as one.
 USER_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, KeyError, ArithmeticError,
                AttributeError, NameError, LookupError, StopIteration, AssertionError,
-               MemoryError, UnicodeError)
+               MemoryError, UnicodeError, ImportError)
 
 
 class InternalError(Exception):

@@ -158,11 +158,11 @@ class AugAssign(Node):
 
 
 class Import(Node):
-    __slots__ = ('module', 'alias', 'span')
+    __slots__ = ('names', 'span')   # ((dotted module, alias or None), ...)
 
 
 class FromImport(Node):
-    __slots__ = ('module', 'name', 'alias', 'span')
+    __slots__ = ('module', 'names', 'span')   # ((name, alias or None), ...), or "*"
 
 
 class Pass(Node):

@@ -75,12 +75,27 @@ class ToAst:
         return Token("NAME", ".".join(names), line=names[0].line, column=names[0].column,
                      end_line=names[-1].end_line, end_column=names[-1].end_column)
 
-    def import_stmt(self, name, alias):
-        return A.Import(str(name), alias and str(alias), _span(name, alias or name))
+    def import_stmt(self, *names):
+        return A.Import(tuple((str(n), a and str(a)) for n, a in names),
+                        _span(names[0][0], *(a or n for n, a in names)))
 
-    def from_import(self, module, name, alias):
-        return A.FromImport(str(module), str(name), alias and str(alias),
-                            _span(module, alias or name))
+    def dotted_as_name(self, name, alias):
+        return (name, alias)
+
+    import_as_name = dotted_as_name
+
+    def from_import(self, module, *rest):
+        if len(rest) == 1 and type(rest[0]) is Token:   # from m import *
+            if rest[0] != "*":
+                raise _located_error(f"invalid syntax: unexpected {str(rest[0])!r}",
+                                     _span(rest[0]))
+            return A.FromImport(str(module), "*", _span(module, rest[0]))
+        names = rest[0] if len(rest) == 1 else rest[1]
+        return A.FromImport(str(module), tuple((str(n), a and str(a)) for n, a in names),
+                            _span(module, *(a or n for n, a in names)))
+
+    def import_as_names(self, *names):
+        return tuple(n for n in names if n is not None)
 
     def pass_stmt(self):
         return A.Pass(None)

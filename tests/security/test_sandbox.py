@@ -144,6 +144,7 @@ def test_namespace_offers_only_its_entries(sandboxed, expr):
     ("from numpy import array", "numpy"), ("from gradcli import cli", "gradcli"),
     ("from torch import os", "os"), ("from torch import Tensor", "Tensor"),
     ("from math import __loader__", "__loader__"), ("from torch.nn import Module", "Module"),
+    ("import torch, os", "os"), ("from os import *", "os"), ("import os.path", "os"),
 ])
 def test_import_outside_the_language_is_refused(sandboxed, stmt, module):
     outcome = sandboxed(stmt)
@@ -240,7 +241,7 @@ def test_repr_reveals_no_internals(sandboxed, expr):
     "nonlocal x", "del x", "assert False", "(v := 1)", "@f\ndef g(): pass", "async def g(): pass",
     "def g():\n    yield 1", "g = (v for v in [1])", "exec 'x'", "print >> x", "x = b'bytes'",
     "with open('p') as h, : pass",
-    "import os, sys", "from os import *", "`x`", "x = 1 if 1", "match x:\n    case 1: pass",
+    "`x`", "x = 1 if 1", "match x:\n    case 1: pass",
 ])
 def test_syntax_outside_the_subset_is_refused(sandboxed, source):
     refused(sandboxed(source), "SyntaxError", "IndentationError")

@@ -1,0 +1,75 @@
+"""The modules a program can import: torch and its parts and gradcli's facades of Python's own;
+any other import fails, when it runs, as Python's would."""
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable
+
+
+class Namespace:
+    """A module as the language sees it: a table of names. A large one fills its table on first
+    use (`load`), so that a program that never touches torch.nn does not pay for it."""
+
+    __slots__ = ("name", "_entries", "_load")
+
+    def __init__(self, name: str, entries: dict[str, Any] | None = None,
+                 load: Callable[[], dict[str, Any]] | None = None) -> None:
+        self.name = name
+        self._entries = {} if entries is None else entries
+        self._load = load
+
+    @property
+    def entries(self) -> dict[str, Any]:
+        if self._load is not None:
+            load, self._load = self._load, None
+            self._entries.update(load())
+        return self._entries
+
+    def __repr__(self) -> str:
+        return f"<module '{self.name}' (gradcli)>"
+
+
+MODULES: dict[str, Namespace] = {}
+
+
+def register(namespace: Namespace, parent: str | None = None) -> Namespace:
+    """Make `namespace` importable by its dotted name, and an attribute of its parent module."""
+    MODULES[namespace.name] = namespace
+    head, _, tail = namespace.name.rpartition(".")
+    if head and head in MODULES:
+        MODULES[head]._entries.setdefault(tail, namespace)
+    return namespace
+
+
+def find(name: str) -> Namespace:
+    """The module `name` (dotted), or Python's ModuleNotFoundError for it."""
+    module = MODULES.get(name)
+    if module is not None:
+        return module
+    parts = name.split(".")
+    for i in range(1, len(parts) + 1):   # Python names the first part that is missing
+        prefix = ".".join(parts[:i])
+        if prefix not in MODULES:
+            if parts[0] in sys.stdlib_module_names:
+                raise ModuleNotFoundError(
+                    f"gradcli does not offer the module '{prefix}' (programs run without "
+                    f"files, processes or Python internals)", name=prefix)
+            raise ModuleNotFoundError(f"No module named '{prefix}'", name=prefix)
+    raise ModuleNotFoundError(f"No module named '{name}'", name=name)  # pragma: no cover
+
+
+def import_from(module: Namespace, name: str):
+    """`from module import name`: an entry of the module, or one of its submodules."""
+    sub = MODULES.get(f"{module.name}.{name}")
+    if sub is not None:
+        return sub
+    try:
+        return module.entries[name]
+    except KeyError:
+        raise ImportError(f"cannot import name '{name}' from '{module.name}' (unknown location)",
+                          name=module.name) from None
+
+
+def public_names(module: Namespace) -> list[str]:
+    """What `from module import *` binds."""
+    return [n for n in module.entries if not n.startswith("_")]

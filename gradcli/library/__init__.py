@@ -1,0 +1,17 @@
+"""The PyTorch library above the engine: torch.nn, torch.optim, torch.utils.data and
+torch.autograd.Function, written as ordinary Python classes over the engine's tensors.
+
+A program's own classes subclass these (`class Net(nn.Module)`) and behave exactly as the
+library's do: the interpreter makes a program's class a Python class too. What a program can
+touch of them is decided by the attribute table (interpret/attributes.py), which opens
+`LibraryClass` and every class under it: every attribute whose name does not start with a double
+underscore is reachable. So nothing here may keep, in an attribute, a value that reaches past the language
+(a module, a NumPy array, an engine internal other than tensors and graph nodes, a function's
+globals). This package imports the engine and NumPy only, never the interpreter.
+"""
+
+
+class LibraryClass:
+    """The root of the library's classes (nn.Module, Optimizer, Dataset, ...): open to programs."""
+
+    __slots__ = ()
