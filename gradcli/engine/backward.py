@@ -1,4 +1,4 @@
-"""backward() and grad(): an iterative, dependency-counted walk of the graph."""
+"""backward() and grad(): one pass over the graph, nodes in decreasing sequence number."""
 from __future__ import annotations
 
 import heapq
@@ -10,6 +10,7 @@ import numpy as np
 from . import grad_mode
 from .dispatch import apply
 from .graph import AccumulateGrad
+from .ops import xp
 from .ops.inplace import COPY
 from .tensor import Size, Tensor
 
@@ -75,7 +76,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool =
     keep = create_graph if retain_graph is None else retain_graph
     roots = [(t._edge(), g) for t, g in zip(outputs, grads)]
     only = None if inputs is None else [t._edge() for t in _as_tuple(inputs)]
-    Run(roots, keep, create_graph, capture=only, accumulate=True).run()
+    BackwardPass(roots, keep, create_graph, capture=only, accumulate=True).run()
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
@@ -91,7 +92,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
     keep = create_graph if retain_graph is None else retain_graph
     roots = [(t._edge(), g) for t, g in zip(outputs, grads)]
     edges = [t._edge() for t in inputs_t]
-    found = Run(roots, keep, create_graph, capture=edges, accumulate=False).run()
+    found = BackwardPass(roots, keep, create_graph, capture=edges, accumulate=False).run()
     result = []
     for i, (t, e) in enumerate(zip(inputs_t, edges)):
         g = found.get(e)
@@ -106,7 +107,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
     return tuple(result)
 
 
-class Run:
+class BackwardPass:
     """One backward pass over the graph reachable from `roots`.
 
     Nodes run in decreasing sequence number, as PyTorch's engine orders its ready nodes. A node
@@ -119,8 +120,9 @@ class Run:
     nothing.
 
     A pass that records no graph (create_graph off) carries gradients as NumPy arrays and runs
-    the rows' array rules on them; a tensor is made only for a rule that needs one, and for
-    what leaves the pass (`.grad`, captured gradients, what `observe` is told).
+    the rows' derivatives on them; a tensor is made only for what leaves the pass (`.grad`,
+    captured gradients, what `observe` is told). One that records a graph runs the same
+    derivatives on tensors.
     """
 
     def __init__(self, roots, keep_graph: bool, create_graph: bool, capture=None,
@@ -214,50 +216,60 @@ class Run:
         return outs
 
     def _call_arrays(self, node, grads: list, needed) -> list:
-        """_call on NumPy arrays: an array rule reads the node's saved arrays through `c`, any
-        other rule is given tensors. An array rule runs only when every tensor input has the
-        gradient's dtype, since NumPy promotes mixed dtypes otherwise than PyTorch does."""
+        """_call on NumPy arrays: the node is read through `_ARRAY_VIEW`, its saved values as
+        arrays. A rule that reads an input of another dtype than the gradient's runs on tensors
+        (recording nothing), since NumPy promotes mixed dtypes otherwise than PyTorch does."""
         outs = [None] * len(node.next_functions)
         if node.n_outputs == 1:
             g = grads[0]
             if g is None:
                 return outs
-            dtype, plain = g.dtype, True
-            for dt in node.dtypes:
-                if dt is not None and dt.np is not dtype and dt.np != dtype:
-                    plain = False
+            dtype = g.dtype
+            plain = True
         else:
             if all(g is None for g in grads):
                 return outs
-            g, plain = grads, False
-        derivs = node.op.derivs
-        c = _SAVED
+            g = grads
+            dtype = next(x for x in grads if x is not None).dtype
+            plain = all(x is None or x.dtype == dtype for x in grads)
+        op = node.op
+        derivs, reads, dtypes = op.derivs, op.reads, node.dtypes
         _CURRENT[0] = node
         for i, (nxt, _) in enumerate(node.next_functions):
             if nxt is None or (needed is not None and nxt not in needed):
                 continue
-            d = derivs[i]
-            if plain and d.arrays:
-                gi = d.fn(c, g)
+            fn = derivs[i].fn
+            arrays = plain
+            for k in reads[i]:
+                dt = dtypes[k]
+                if dt is not None and dt.np is not dtype and dt.np != dtype:
+                    arrays = False
+            if arrays:
+                gi = fn(_ARRAY_VIEW, g)
+                if gi is None:
+                    continue
+                if type(gi) is not np.ndarray:
+                    gi = _array(node, i, gi)
             else:
                 gt = _tensors([g])[0] if node.n_outputs == 1 else _tensors(g)
-                gi = _derivative(node, i, d.fn(node, gt))
+                gi = _derivative(node, i, fn(node, gt))
                 if gi is None:
                     continue
                 gi = gi._data
             shape = node.shapes[i]
             if gi.shape != shape:
-                gi = _tensors([gi])[0].sum_to_size(shape)._data
-            dt = node.dtypes[i]
+                gi = xp.sum_to_size(gi, shape)
+            dt = dtypes[i]
             if dt is not None and gi.dtype is not dt.np and gi.dtype != dt.np:
                 gi = gi.astype(dt.np)
             outs[i] = gi
         return outs
 
 
-class _Saved:
-    """What an array rule reads as `c.name`: the parameters of the node in `_CURRENT`, and its
-    saved values as NumPy arrays or Python numbers. One object, pointed at each node in turn.
+class _ArrayView:
+    """The node in `_CURRENT` as a rule sees it in a pass on arrays: `node.name` is a parameter
+    (tensors among them as their arrays), a field of the node (`shapes`), or a saved value as
+    a NumPy array or Python number. One object, pointed at each node in turn.
     (__getattribute__ and a list cell, not __getattr__ and an attribute: the failed ordinary
     lookup that __getattr__ waits for costs four times the rest.)"""
 
@@ -267,12 +279,23 @@ class _Saved:
         node = _CURRENT[0]
         params = node.params
         if name in params:
-            return params[name]
+            value = params[name]
+            return value._data if type(value) is Tensor else value
+        if name in _NODE_FIELDS:
+            return getattr(node, name)
         return node.saved_array(name)
 
 
-_SAVED = _Saved()
+_NODE_FIELDS = frozenset(("shapes", "dtypes", "params", "n_outputs"))
+_ARRAY_VIEW = _ArrayView()
 _CURRENT: list = [None]
+
+
+def _array(node, i: int, gi) -> np.ndarray:
+    """A rule's result on arrays: 0-d arithmetic gives NumPy scalars, which become arrays."""
+    if not isinstance(gi, np.generic):
+        raise TypeError(f"the derivative of {node.name()} for input {i} is not an array")
+    return np.asarray(gi)
 
 
 def _derivative(node, i: int, gi):
@@ -370,4 +393,4 @@ def _retain(node, grads: list) -> None:
         t._grad = g.detach().clone() if t._grad is None else (t._grad + g).detach()
 
 
-__all__: Sequence[str] = ("backward", "grad", "Run")
+__all__: Sequence[str] = ("backward", "grad", "BackwardPass")

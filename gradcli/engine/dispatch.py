@@ -15,15 +15,14 @@ from .tensor import Tensor
 
 
 @dataclass(frozen=True, slots=True)
-class D:
-    """The derivative of an op with respect to one input: grad_input = fn(node, grad)."""
+class Rule:
+    """A derivative rule: the gradient of an op's input, grad_input = fn(node, grad).
+
+    `fn` is written once, against engine/ops/xp.py and Python's operators, and runs on what it
+    is given: NumPy arrays when the backward records no graph, tensors when it does."""
     fn: Callable
     uses: tuple[str, ...] = ()   # the saved values fn reads ('self', 'other', 'result')
     formula: str = ""            # shown by explain(): '∂(a*b)/∂a = b'
-    # fn is plain arithmetic (+ - * / and unary -) on g, saved values and Python numbers, so
-    # it runs on NumPy arrays as it runs on tensors, bit for bit: a backward that records no
-    # graph runs it on arrays, with no tensor made per step (tests/engine/test_array_rules.py)
-    arrays: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,21 +32,39 @@ class Op:
     forward: Callable                 # NumPy arrays (and params) -> NumPy array
     grad_fn: str | None               # 'MulBackward0'; None: not differentiable
     args: tuple[str, ...]             # names of the tensor inputs, in order
-    derivs: tuple[D | None, ...]      # one per input
+    derivs: tuple[Rule | None, ...]   # one derivative rule per input
     dtypes: str = "promote"           # promote | float | compare | keep | int64 | bool
     view: bool = False                # the result shares storage and version with input 0
     saved_names: frozenset = field(init=False)
+    # per derivative, the inputs it reads: a pass on arrays runs it on arrays when these have
+    # the gradient's dtype (NumPy promotes mixed dtypes otherwise than PyTorch does)
+    reads: tuple = field(init=False)
     # what to save, worked out once: (name, index of the input or -1 for the result, indices
     # of the inputs whose derivative reads it)
     save_plan: tuple = field(init=False)
 
     def __post_init__(self):
+        # a row's shape, checked when it is made: one derivative per input, each reading only
+        # inputs or the result (what a rule reads is checked when it runs: tests/engine)
+        if len(self.derivs) != len(self.args):
+            raise ValueError(f"{self.name}: {len(self.derivs)} derivatives for "
+                             f"{len(self.args)} inputs")
+        if (self.grad_fn is None) != all(d is None for d in self.derivs):
+            raise ValueError(f"{self.name}: a grad_fn name goes with derivatives")
+        for d in self.derivs:
+            for name in d.uses if d is not None else ():
+                if name != "result" and name not in self.args:
+                    raise ValueError(f"{self.name}: a derivative reads {name!r}, which is "
+                                     f"neither an input nor the result")
         users: dict[str, list[int]] = {}
         for i, d in enumerate(self.derivs):
             if d is not None:
                 for name in d.uses:
                     users.setdefault(name, []).append(i)
         object.__setattr__(self, "saved_names", frozenset(users))
+        object.__setattr__(self, "reads", tuple(
+            () if d is None else tuple(self.args.index(n) for n in d.uses if n != "result")
+            for d in self.derivs))
         object.__setattr__(self, "save_plan", tuple(
             (name, -1 if name == "result" else self.args.index(name), tuple(who))
             for name, who in users.items()))
@@ -102,7 +119,12 @@ def _result_dtype(op: Op, inputs) -> _dt.DType:
 
 
 def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | None = None):
-    """Run `op` on `inputs` (tensors, or Python numbers wrapped as PyTorch wraps them)."""
+    """Run `op` on `inputs` (tensors, or Python numbers wrapped as PyTorch wraps them).
+
+    Inputs that are NumPy arrays, all of one dtype, give the forward's array and record nothing:
+    that is how a derivative rule runs a row in a backward that records no graph."""
+    if type(inputs[0]) is not Tensor and isinstance(inputs[0], _ARRAYS):
+        return _on_arrays(op, inputs, params)
     if dtype is None:
         dtype = _result_dtype(op, inputs)
     npdt = dtype.np
@@ -161,6 +183,22 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     if op.save_plan:
         node._saved = _save(op, inputs, needs, result)
     return result
+
+
+_ARRAYS = (np.ndarray, np.generic)
+
+
+def _on_arrays(op: Op, inputs: tuple, params):
+    """apply() on arrays of one dtype: Python numbers become arrays of it, as apply wraps them."""
+    npdt = inputs[0].dtype
+    if op.dtypes != "keep":
+        inputs = tuple(x if isinstance(x, _ARRAYS) else np.asarray(x, npdt) for x in inputs)
+    out = op.forward(*inputs, **params) if params else op.forward(*inputs)
+    if type(out) is tuple:
+        return out
+    if out.dtype != npdt and op.dtypes not in _KEEPS_DTYPE:
+        return out.astype(npdt)
+    return out
 
 
 def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .backward import Run, _as_tuple, _root_grads
+from .backward import BackwardPass, _as_tuple, _root_grads
 from .graph import AccumulateGrad
 from .tensor import Tensor
 
@@ -40,8 +40,8 @@ class Step:
 def trace(tensors, grad_tensors=None) -> list[Step]:
     """The backward pass of `tensors` (as `backward(tensors, grad_tensors)`), changing nothing.
 
-    Built on the engine's own Run in dry mode: no `.grad` is written, no saved value is freed,
-    so the steps are the very computations a real backward would do, in its order.
+    Built on the engine's own BackwardPass in dry mode: no `.grad` is written, no saved value is
+    freed, so the steps are the very computations a real backward would do, in its order.
     """
     outputs = _as_tuple(tensors)
     grads = _root_grads(outputs, grad_tensors)
@@ -60,7 +60,7 @@ def trace(tensors, grad_tensors=None) -> list[Step]:
             if nxt is not None and g is not None:
                 _arrive(arrived, nxt, nr, Term(node, slot, g))
 
-    Run(roots, keep_graph=True, create_graph=False, observe=observe, dry=True).run()
+    BackwardPass(roots, keep_graph=True, create_graph=False, observe=observe, dry=True).run()
     return steps
 
 

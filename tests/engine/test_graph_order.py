@@ -1,6 +1,6 @@
 """The order backward relies on: every edge of the graph leads to an older node.
 
-Run (engine/backward.py) runs nodes in decreasing sequence number with no dependency count, which
+BackwardPass (engine/backward.py) runs nodes in decreasing sequence number with no dependency count, which
 is right only if each node is numbered after every node it takes input from. Every row's case in
 the gradient tables builds its graph here (index assignment, in-place ops and multi-output nodes
 included), and the whole graph is walked.

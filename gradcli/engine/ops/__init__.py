@@ -1,4 +1,21 @@
-"""THE op table: one row per op, grouped by kind; importing it installs Tensor's methods."""
+"""THE op table: one row per op, grouped by kind; importing it installs Tensor's methods.
+
+A row is an `Op`: torch's name, the forward on NumPy arrays (a bit-exact port of a PyTorch
+kernel lives in engine/kernels/ and is called from here), the grad_fn name, the names of the
+tensor inputs, and one derivative `Rule` per input: `fn(node, g)`, the saved values it reads,
+and the formula `explain()` shows. A rule is written once, against `xp` (ops/xp.py), Python's
+operators and apply(ROW, ...): it runs on NumPy arrays in a backward that records no graph and
+on tensors under create_graph, with the same bits (tests/engine/test_rules.py checks every row).
+`node.name` reads a parameter, a field such as `node.shapes`, or a saved value:
+
+    MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
+        Rule(lambda node, g: g * node.other, ("other",), "∂(a * b)/∂a = b"),
+        Rule(lambda node, g: g * node.self, ("self",), "∂(a * b)/∂b = a"))))
+    SIN:  Rule(lambda node, g: g * xp.cos(node.self), ("self",), "∂sin x/∂x = cos x")
+
+The function that checks a call's arguments and applies the row (its calling convention) sits
+under the row and is exported as torch.<name>, Tensor.<name> or F.<name> (registry.export).
+"""
 from __future__ import annotations
 
 from ..tensor import Tensor

@@ -4,8 +4,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
+from . import xp
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -110,8 +111,8 @@ def isfinite(input):
 WHERE = row(Op("where", lambda x, y, condition: np.where(condition._data, x, y), "WhereBackward0",
                ("self", "other"), (
     # PyTorch selects (where(m, g, 0)): a masked-out gradient is 0., never -0.
-    D(lambda c, g: where(c.condition, g, 0.0), (), "∂where(m, a, b)/∂a = m"),
-    D(lambda c, g: where(c.condition, 0.0, g), (), "∂where(m, a, b)/∂b = not m"))))
+    Rule(lambda node, g: xp.where(node.condition, g, 0.0), (), "∂where(m, a, b)/∂a = m"),
+    Rule(lambda node, g: xp.where(node.condition, 0.0, g), (), "∂where(m, a, b)/∂b = not m"))))
 
 
 @export(method=False)
@@ -147,7 +148,8 @@ def _where_method(input, condition, other):
 
 MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, value, a),
                      "MaskedFillBackward0", ("self",), (
-    D(lambda c, g: masked_fill(g, c.mask, 0.0), (), "∂masked_fill(a, m, v)/∂a = not m"),),
+    Rule(lambda node, g: xp.masked_fill(g, node.mask, 0.0), (),
+         "∂masked_fill(a, m, v)/∂a = not m"),),
     dtypes="keep"))
 
 

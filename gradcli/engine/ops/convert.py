@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from .. import dtypes as _dt
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from .registry import export, row
 
 TO_COPY = row(Op("_to_copy", lambda a, dtype: a.astype(dtype.np), "ToCopyBackward0", ("self",), (
-    D(lambda c, g: g, (), "∂x.to(dtype)/∂x = 1 (cast back)"),), dtypes="keep"))
+    Rule(lambda node, g: g, (), "∂x.to(dtype)/∂x = 1 (cast back)"),), dtypes="keep"))
 
 
 def _cast(input, dtype: _dt.DType):

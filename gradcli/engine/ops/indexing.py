@@ -8,11 +8,12 @@ from functools import lru_cache, partial
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..factories import tensor as _tensor
 from ..graph import Node, SavedResult
 from ..tensor import Tensor
 from . import inplace
+from . import xp
 from .registry import export, row
 from .shape import expand, unsqueeze, view
 
@@ -66,24 +67,25 @@ def _shape(shape) -> str:
 # ---- views: select, slice, alias, and their backwards ----------------------------------------
 SELECT_BACKWARD = row(Op("select_backward", lambda g, sizes, dim, index: _embed(
     g, sizes, at_dim(dim, index)), "SelectBackwardBackward0", ("grad_output",), (
-    D(lambda c, g: select(g, c.dim, c.index), (), "∂select_backward(g)/∂g = select"),),
+    Rule(lambda node, g: apply(SELECT, (g,), {"dim": node.dim, "index": node.index}), (),
+         "∂select_backward(g)/∂g = select"),),
     dtypes="keep"))
 SLICE_BACKWARD = row(Op("slice_backward", lambda g, sizes, dim, start, end, step: _embed(
     g, sizes, at_dim(dim, slice(start, end, step))), "SliceBackwardBackward0", ("grad_output",), (
-    D(lambda c, g: _slice_row(g, c.dim, c.start, c.end, c.step), (),
-      "∂slice_backward(g)/∂g = slice"),), dtypes="keep"))
+    Rule(lambda node, g: _slice_row(g, node.dim, node.start, node.end, node.step), (),
+         "∂slice_backward(g)/∂g = slice"),), dtypes="keep"))
 SELECT = row(Op("select", lambda a, dim, index: a[at_dim(dim, index)], "SelectBackward0",
                 ("self",), (
-    D(lambda c, g: apply(SELECT_BACKWARD, (g,), {"sizes": c.shapes[0], "dim": c.dim,
-                                                 "index": c.index}), (),
-      "∂x[i]/∂x = 1 at i, 0 elsewhere"),), dtypes="keep", view=True))
+    Rule(lambda node, g: apply(SELECT_BACKWARD, (g,), {"sizes": node.shapes[0], "dim": node.dim,
+                                                 "index": node.index}), (),
+         "∂x[i]/∂x = 1 at i, 0 elsewhere"),), dtypes="keep", view=True))
 SLICE = row(Op("slice", lambda a, dim, start, end, step: a[at_dim(dim, slice(start, end, step))],
                "SliceBackward0", ("self",), (
-    D(lambda c, g: apply(SLICE_BACKWARD, (g,), {"sizes": c.shapes[0], "dim": c.dim,
-                                                "start": c.start, "end": c.end, "step": c.step}),
+    Rule(lambda node, g: apply(SLICE_BACKWARD, (g,), {"sizes": node.shapes[0], "dim": node.dim,
+                                                "start": node.start, "end": node.end, "step": node.step}),
       (), "∂x[a:b]/∂x = 1 inside the slice, 0 outside"),), dtypes="keep", view=True))
 ALIAS = row(Op("alias", lambda a: a.view(), "AliasBackward0", ("self",), (
-    D(lambda c, g: g, (), "∂x[...]/∂x = 1"),), dtypes="keep", view=True))
+    Rule(lambda node, g: g, (), "∂x[...]/∂x = 1"),), dtypes="keep", view=True))
 
 
 def _slice_row(input: Tensor, dim: int, start: int, end: int, step: int) -> Tensor:
@@ -182,18 +184,20 @@ def _put(a, values, key, accumulate):
     return out
 
 
-def _put_self_grad(c, g):
-    if c.accumulate:
+def _put_self_grad(node, g):
+    if node.accumulate:
         return g
-    return _index_put(g, c.indices, _zeros((), g), False)
+    return _index_put(g, node.indices, _zeros((), g), False)
 
 
 INDEX = row(Op("index", lambda a, key: a[key], "IndexBackward0", ("self",), (
-    D(lambda c, g: _index_put(_zeros(c.shapes[0], g), c.indices, g, True, INDEX_PUT_IMPL), (),
-      "∂x[idx]/∂x = 1 at each picked position, summed over repeats"),), dtypes="keep"))
+    Rule(xp.on_tensors(lambda node, g: _index_put(_zeros(node.shapes[0], g), node.indices, g,
+                                                  True, INDEX_PUT_IMPL)), (),
+         "∂x[idx]/∂x = 1 at each picked position, summed over repeats"),), dtypes="keep"))
 INDEX_PUT = row(Op("index_put", _put, "IndexPutBackward0", ("self", "values"), (
-    D(_put_self_grad, (), "∂index_put(x, idx, v)/∂x = 1 where not overwritten"),
-    D(lambda c, g: _index(g, c.indices), (), "∂index_put(x, idx, v)/∂v = g[idx]")),
+    Rule(xp.on_tensors(_put_self_grad), (), "∂index_put(x, idx, v)/∂x = 1 where not overwritten"),
+    Rule(xp.on_tensors(lambda node, g: _index(g, node.indices)), (),
+         "∂index_put(x, idx, v)/∂v = g[idx]")),
     dtypes="keep"))
 INDEX_PUT_IMPL = row(Op("_index_put_impl_", _put, "IndexPutImplBackward0", ("self", "values"),
                         INDEX_PUT.derivs, dtypes="keep"))
@@ -369,8 +373,8 @@ def getitem(self: Tensor, index) -> Tensor:
 # ---- x[index] = value ---------------------------------------------------------------------
 FILL = row(Op("fill_", lambda a, value: np.full_like(a, value), "FillBackward3",
               ("self", "value"), (
-    D(lambda c, g: _zeros(g.shape, g), (), "∂fill_(x, v)/∂x = 0"),
-    D(lambda c, g: g.sum(), (), "∂fill_(x, v)/∂v = Σg")), dtypes="keep"))
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂fill_(x, v)/∂x = 0"),
+    Rule(lambda node, g: xp.sum(g), (), "∂fill_(x, v)/∂v = Σg")), dtypes="keep"))
 
 
 def _stripped(shape: tuple) -> tuple:
@@ -433,12 +437,12 @@ def _positions(base: np.ndarray, part: np.ndarray) -> np.ndarray:
     return order[np.searchsorted(flat[order], addresses(part))]
 
 
-def _copy_slices_grad(i: int, c, g: Tensor):
+def _copy_slices_grad(i: int, node, g: Tensor):
     """Input i's gradient through CopySlices: the in-place op's own derivative, applied to the
     part of g where the view lies; the base keeps g elsewhere."""
-    fn = c.fn
+    fn = node.fn
     flat = g.reshape(-1)
-    part = _index(flat, (c.positions,))
+    part = _index(flat, (node.positions,))
     gi = fn.op.derivs[i].fn(fn, part)
     if i > 0:
         return gi
@@ -449,7 +453,7 @@ def _copy_slices_grad(i: int, c, g: Tensor):
         gi = gi.sum_to_size(shape)
     if gi.dtype is not g.dtype:
         gi = gi.to(g.dtype)
-    return _index_put(flat, (c.positions,), gi, False).reshape(c.shapes[0])
+    return _index_put(flat, (node.positions,), gi, False).reshape(node.shapes[0])
 
 
 @lru_cache(maxsize=None)
@@ -457,7 +461,7 @@ def _copy_slices_op(n: int) -> Op:
     # CopySlices records a write that already happened; it is never run forward
     return Op("copy_slices", None, "torch::autograd::CopySlices",
               ("self",) + tuple(f"input{k}" for k in range(1, n)),
-              tuple(D(partial(_copy_slices_grad, k), (),
+              tuple(Rule(xp.on_tensors(partial(_copy_slices_grad, k)), (),
                       "∂/∂base = g outside the view, the op's derivative inside" if k == 0 else
                       "the op's derivative, on the view's part of g") for k in range(n)))
 
@@ -465,9 +469,10 @@ def _copy_slices_op(n: int) -> Op:
 row(_copy_slices_op(2))
 # the grad_fn a modified view is given: its elements picked from the base by position
 AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
-    D(lambda c, g: _index_put(_zeros(c.shapes[0], g).reshape(-1), (c.positions,), g, True,
-                              INDEX_PUT_IMPL).reshape(c.shapes[0]), (),
-      "∂view/∂base = 1 at the view's positions"),), dtypes="keep", view=True))
+    Rule(xp.on_tensors(lambda node, g: _index_put(
+        _zeros(node.shapes[0], g).reshape(-1), (node.positions,), g, True,
+        INDEX_PUT_IMPL).reshape(node.shapes[0])), (),
+         "∂view/∂base = 1 at the view's positions"),), dtypes="keep", view=True))
 
 
 def copy_slices(view: Tensor, out: Tensor) -> None:
@@ -503,15 +508,16 @@ def _grid(index: np.ndarray, dim: int) -> tuple:
 SCATTER_ADD = row(Op("scatter_add", lambda a, src, dim, index: _put(
     a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), True),
     "ScatterAddBackward0", ("self", "src"), (
-    D(lambda c, g: g, (), "∂scatter_add(x, i, s)/∂x = 1"),
-    D(lambda c, g: gather(g, c.dim, c.index), (), "∂scatter_add(x, i, s)/∂s = gather(g, i)")),
+    Rule(lambda node, g: g, (), "∂scatter_add(x, i, s)/∂x = 1"),
+    Rule(xp.on_tensors(lambda node, g: gather(g, node.dim, node.index)), (),
+         "∂scatter_add(x, i, s)/∂s = gather(g, i)")),
     dtypes="keep"))
 # the forward reads its index as `key`; the backward reads the saved `index`, freed by backward
 GATHER = row(Op("gather", lambda a, dim, key: a[_grid(key._data, dim)], "GatherBackward0",
                 ("self",), (
-    D(lambda c, g: apply(SCATTER_ADD, (_zeros(c.self.shape, g), g),
-                         {"dim": c.dim, "index": c.index}), ("self",),
-      "∂gather(x, i)/∂x = scatter_add of g at i"),), dtypes="keep"))
+    Rule(xp.on_tensors(lambda node, g: apply(SCATTER_ADD, (_zeros(node.self.shape, g), g),
+                                             {"dim": node.dim, "index": node.index})), ("self",),
+         "∂gather(x, i)/∂x = scatter_add of g at i"),), dtypes="keep"))
 
 
 @export()
@@ -548,13 +554,13 @@ def _index_select(a, dim, key):
 
 
 INDEX_ADD = row(Op("index_add", _index_add, "IndexAddBackward0", ("self", "source"), (
-    D(lambda c, g: g, (), "∂index_add(x, i, s)/∂x = 1"),
-    D(lambda c, g: index_select(g, c.dim, c.index), (),
-      "∂index_add(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
+    Rule(lambda node, g: g, (), "∂index_add(x, i, s)/∂x = 1"),
+    Rule(xp.on_tensors(lambda node, g: index_select(g, node.dim, node.index)), (),
+         "∂index_add(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
 INDEX_SELECT = row(Op("index_select", _index_select, "IndexSelectBackward0", ("self",), (
-    D(lambda c, g: apply(INDEX_ADD, (_zeros(c.shapes[0], g), g), {"dim": c.dim,
-                                                                  "index": c.index}), (),
-      "∂index_select(x, i)/∂x = index_add of g at i"),), dtypes="keep"))
+    Rule(xp.on_tensors(lambda node, g: apply(INDEX_ADD, (_zeros(node.shapes[0], g), g),
+                                             {"dim": node.dim, "index": node.index})), (),
+         "∂index_select(x, i)/∂x = index_add of g at i"),), dtypes="keep"))
 
 
 @export()
@@ -580,19 +586,21 @@ def _masked_scatter(a, source, mask):
     return out
 
 
-def _masked_scatter_source_grad(c, g):
-    picked = masked_select(g, c.mask)
-    n = int(np.prod(c.shapes[1]))
+def _masked_scatter_source_grad(node, g):
+    picked = masked_select(g, node.mask)
+    n = int(np.prod(node.shapes[1]))
     if picked._data.size < n:
         from .join import cat
         picked = cat([picked, _zeros((n - picked._data.size,), g)])
-    return picked.reshape(c.shapes[1])
+    return picked.reshape(node.shapes[1])
 
 
 MASKED_SCATTER = row(Op("masked_scatter", _masked_scatter, "MaskedScatterBackward0",
                         ("self", "source"), (
-    D(lambda c, g: g.masked_fill(c.mask, 0), (), "∂masked_scatter(x, m, s)/∂x = not m"),
-    D(_masked_scatter_source_grad, (), "∂masked_scatter(x, m, s)/∂s = g[m], in order")),
+    Rule(lambda node, g: xp.masked_fill(g, node.mask, 0), (),
+         "∂masked_scatter(x, m, s)/∂x = not m"),
+    Rule(xp.on_tensors(_masked_scatter_source_grad), (),
+         "∂masked_scatter(x, m, s)/∂s = g[m], in order")),
     dtypes="keep"))
 def _masked_select(a, key):
     shape = np.broadcast_shapes(a.shape, key._data.shape)
@@ -601,8 +609,9 @@ def _masked_select(a, key):
 
 MASKED_SELECT = row(Op("masked_select", _masked_select, "MaskedSelectBackward0",
     ("self",), (
-    D(lambda c, g: apply(MASKED_SCATTER, (
-        _zeros(np.broadcast_shapes(c.self.shape, c.mask._data.shape), g), g), {"mask": c.mask}),
+    Rule(xp.on_tensors(lambda node, g: apply(MASKED_SCATTER, (
+        _zeros(np.broadcast_shapes(node.self.shape, node.mask._data.shape), g), g),
+        {"mask": node.mask})),
       ("self",), "∂x[m]/∂x = 1 where m"),), dtypes="keep"))
 
 
@@ -621,11 +630,13 @@ def masked_select(input, mask):
 PUT = row(Op("put", lambda a, source, index: _put(a.reshape(-1), source.reshape(-1),
                                                    (index._data.reshape(-1),), True).reshape(
     a.shape), "PutBackward0", ("self", "source"), (
-    D(lambda c, g: g, (), "∂put(x, i, s, accumulate)/∂x = 1"),
-    D(lambda c, g: take(g, c.index), (), "∂put(x, i, s)/∂s = take(g, i)")), dtypes="keep"))
+    Rule(lambda node, g: g, (), "∂put(x, i, s, accumulate)/∂x = 1"),
+    Rule(xp.on_tensors(lambda node, g: take(g, node.index)), (),
+         "∂put(x, i, s)/∂s = take(g, i)")), dtypes="keep"))
 TAKE = row(Op("take", lambda a, key: a.reshape(-1)[key._data], "TakeBackward0", ("self",), (
-    D(lambda c, g: apply(PUT, (_zeros(c.self.shape, g), g), {"index": c.index}), ("self",),
-      "∂take(x, i)/∂x = 1 at each taken position, summed over repeats"),), dtypes="keep"))
+    Rule(xp.on_tensors(lambda node, g: apply(PUT, (_zeros(node.self.shape, g), g),
+                                             {"index": node.index})), ("self",),
+         "∂take(x, i)/∂x = 1 at each taken position, summed over repeats"),), dtypes="keep"))
 
 
 @export()
@@ -661,23 +672,25 @@ def _diagonal_backward(g, sizes, offset, dim1, dim2):
 
 DIAGONAL_BACKWARD = row(Op("diagonal_backward", _diagonal_backward, "DiagonalBackwardBackward0",
                            ("grad_output",), (
-    D(lambda c, g: diagonal(g, c.offset, c.dim1, c.dim2), (),
-      "∂diagonal_backward(g)/∂g = diagonal"),), dtypes="keep"))
+    Rule(lambda node, g: apply(DIAGONAL, (g,), {"offset": node.offset, "dim1": node.dim1,
+                                                 "dim2": node.dim2}), (),
+         "∂diagonal_backward(g)/∂g = diagonal"),), dtypes="keep"))
 
 
-def _diagonal_grad(c, g):
-    return apply(DIAGONAL_BACKWARD, (g,), {"sizes": c.shapes[0], "offset": c.offset,
-                                           "dim1": c.dim1, "dim2": c.dim2})
+def _diagonal_grad(node, g):
+    return apply(DIAGONAL_BACKWARD, (g,), {"sizes": node.shapes[0], "offset": node.offset,
+                                           "dim1": node.dim1, "dim2": node.dim2})
 
 
 DIAGONAL = row(Op("diagonal", _diagonal, "DiagonalBackward0", ("self",), (
-    D(_diagonal_grad, (), "∂diagonal(x)/∂x = 1 on the diagonal"),), dtypes="keep", view=True))
+    Rule(_diagonal_grad, (), "∂diagonal(x)/∂x = 1 on the diagonal"),), dtypes="keep", view=True))
 DIAGONAL_COPY = row(Op("diag", lambda a, offset, dim1, dim2: _diagonal(
     a, offset, dim1, dim2).copy(), "DiagonalBackward0_copy", ("self",), (
-    D(_diagonal_grad, (), "∂diag(x)/∂x = 1 on the diagonal"),), dtypes="keep"))
+    Rule(_diagonal_grad, (), "∂diag(x)/∂x = 1 on the diagonal"),), dtypes="keep"))
 DIAG_EMBED = row(Op("diag_embed", lambda a, offset: np.diag(a, offset), "DiagEmbedBackward0",
                     ("self",), (
-    D(lambda c, g: diagonal(g, c.offset), (), "∂diag(v)/∂v = the diagonal of g"),),
+    Rule(lambda node, g: apply(DIAGONAL, (g,), {"offset": node.offset, "dim1": 0, "dim2": 1}),
+         (), "∂diag(v)/∂v = the diagonal of g"),),
     dtypes="keep"))
 
 
@@ -700,7 +713,7 @@ def diag(input, diagonal=0):
 
 def _triangle(name: str, forward, grad_fn: str, formula: str):
     op = row(Op(name, lambda a, diagonal: forward(a, diagonal), grad_fn, ("self",), (
-        D(lambda c, g: function(g, c.diagonal), (), formula),), dtypes="keep"))
+        Rule(lambda node, g: function(g, node.diagonal), (), formula),), dtypes="keep"))
 
     def function(input, diagonal=0):
         if input.ndim < 2:

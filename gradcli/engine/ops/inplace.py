@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from .. import grad_mode
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..graph import SavedResult
 from ..tensor import Tensor
 from . import pointwise
@@ -117,13 +117,13 @@ for _dunder, _name in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", 
     METHODS[_dunder] = METHODS[_name]
 
 ZERO = row(Op("zero", np.zeros_like, "ZeroBackward0", ("self",), (
-    D(lambda c, g: g * 0, (), "∂zero_(x)/∂x = 0"),), dtypes="keep"))
+    Rule(lambda node, g: g * 0, (), "∂zero_(x)/∂x = 0"),), dtypes="keep"))
 FILL = row(Op("fill", lambda a, value: np.full_like(a, value), "FillBackward2", ("self",), (
-    D(lambda c, g: g * 0, (), "∂fill_(x, v)/∂x = 0"),), dtypes="keep"))
+    Rule(lambda node, g: g * 0, (), "∂fill_(x, v)/∂x = 0"),), dtypes="keep"))
 COPY = row(Op("copy", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
               "torch::autograd::CopyBackwards", ("self", "src"), (
-    D(lambda c, g: g * 0, (), "∂copy_(x, s)/∂x = 0"),
-    D(lambda c, g: g, (), "∂copy_(x, s)/∂s = 1")), dtypes="keep"))
+    Rule(lambda node, g: g * 0, (), "∂copy_(x, s)/∂x = 0"),
+    Rule(lambda node, g: g, (), "∂copy_(x, s)/∂s = 1")), dtypes="keep"))
 
 
 @export(torch=False)

@@ -7,10 +7,11 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
-from .indexing import at_dim, narrow, select
+from . import xp
+from .indexing import SELECT, SLICE, at_dim
 from .registry import export, row
 from .shape import sizes
 
@@ -30,10 +31,6 @@ def _tensors(tensors, name: str) -> list:
     return list(tensors)
 
 
-def _zeros(shape, like: Tensor) -> Tensor:
-    return Tensor._make(np.zeros(shape, dtype=like._data.dtype))
-
-
 # ---- cat ---------------------------------------------------------------------------------
 def _joined(shapes) -> list[int]:
     """The inputs cat really joins: PyTorch still lets a 1-d empty tensor join anything."""
@@ -45,19 +42,20 @@ def _cat_forward(*arrays, dim):
     return np.concatenate([arrays[i] for i in _joined([a.shape for a in arrays])], axis=dim)
 
 
-def _cat_grad(i: int, c, g: Tensor) -> Tensor:
-    kept = _joined(c.shapes)
+def _cat_grad(i: int, node, g):
+    kept = _joined(node.shapes)
     if i not in kept:
-        return _zeros((0,), g)
-    offset = sum(c.shapes[k][c.dim] for k in kept if k < i)
-    return narrow(g, c.dim, offset, c.shapes[i][c.dim])
+        return xp.zeros_like(g, (0,))
+    offset = sum(node.shapes[k][node.dim] for k in kept if k < i)
+    return apply(SLICE, (g,), {"dim": node.dim, "start": offset,
+                               "end": offset + node.shapes[i][node.dim], "step": 1})
 
 
 @lru_cache(maxsize=None)
 def _cat_op(n: int) -> Op:
     """cat of n tensors: a row with one input (and one derivative) per tensor."""
     return Op("cat", _cat_forward, "CatBackward0", tuple(f"tensors{i}" for i in range(n)),
-              tuple(D(partial(_cat_grad, i), (), "∂cat(xs)/∂xᵢ = gᵢ's part of g")
+              tuple(Rule(partial(_cat_grad, i), (), "∂cat(xs)/∂xᵢ = gᵢ's part of g")
                     for i in range(n)))
 
 
@@ -95,7 +93,8 @@ def _stack_op(n: int) -> Op:
     """stack of n tensors: a row with one input (and one derivative) per tensor."""
     return Op("stack", lambda *arrays, dim: np.stack(arrays, axis=dim), "StackBackward0",
               tuple(f"tensors{i}" for i in range(n)),
-              tuple(D(lambda c, g, i=i: select(g, c.dim, i), (), "∂stack(xs)/∂xᵢ = g[i]")
+              tuple(Rule(lambda node, g, i=i: apply(SELECT, (g,), {"dim": node.dim, "index": i}),
+                         (), "∂stack(xs)/∂xᵢ = g[i]")
                     for i in range(n)))
 
 
@@ -139,36 +138,37 @@ def _grads(g) -> list:
     return g if isinstance(g, list) else [g]
 
 
-def _join_grads(c, g, lengths) -> Tensor:
-    shape = list(c.shapes[0])
+def _join_grads(node, g, lengths):
+    shape = list(node.shapes[0])
     known = next(x for x in _grads(g) if x is not None)
     parts = []
     for n, x in zip(lengths, _grads(g)):
-        shape[c.dim] = n
-        parts.append(_zeros(tuple(shape), known) if x is None else x)
-    return cat(parts, c.dim)
+        shape[node.dim] = n
+        parts.append(xp.zeros_like(known, tuple(shape)) if x is None else x)
+    return apply(_cat_op(len(parts)), tuple(parts), {"dim": node.dim})
 
 
 SPLIT = row(Op("split", lambda a, split_size, dim: _pieces(a, dim, _even(a.shape[dim],
                                                                          split_size)),
                "SplitBackward0", ("self",), (
-    D(lambda c, g: _join_grads(c, g, _even(c.shapes[0][c.dim], c.split_size)), (),
-      "∂split(x)/∂x = the pieces' gradients joined"),), dtypes="keep", view=True))
+    Rule(lambda node, g: _join_grads(node, g, _even(node.shapes[0][node.dim], node.split_size)), (),
+         "∂split(x)/∂x = the pieces' gradients joined"),), dtypes="keep", view=True))
 SPLIT_WITH_SIZES = row(Op("split_with_sizes", lambda a, split_sizes, dim: _pieces(
     a, dim, split_sizes), "SplitWithSizesBackward0", ("self",), (
-    D(lambda c, g: _join_grads(c, g, c.split_sizes), (),
-      "∂split(x)/∂x = the pieces' gradients joined"),), dtypes="keep", view=True))
+    Rule(lambda node, g: _join_grads(node, g, node.split_sizes), (),
+         "∂split(x)/∂x = the pieces' gradients joined"),), dtypes="keep", view=True))
 
 
-def _unbind_grad(c, g) -> Tensor:
+def _unbind_grad(node, g):
     grads = _grads(g)
     known = next(x for x in grads if x is not None)
-    return stack([_zeros(known._data.shape, known) if x is None else x for x in grads], c.dim)
+    return apply(_stack_op(len(grads)), tuple(xp.zeros_like(known) if x is None else x
+                                              for x in grads), {"dim": node.dim})
 
 
 UNBIND = row(Op("unbind", lambda a, dim: tuple(a[at_dim(dim, i)] for i in range(a.shape[dim])),
                 "UnbindBackward0", ("self",), (
-    D(_unbind_grad, (), "∂unbind(x)/∂x = the slices' gradients stacked"),), dtypes="keep",
+    Rule(_unbind_grad, (), "∂unbind(x)/∂x = the slices' gradients stacked"),), dtypes="keep",
     view=True))
 
 
@@ -241,15 +241,15 @@ export(torch=False, method=False, dunders=("__iter__",))(_iterate)
 
 
 # ---- repeat, flip, roll ------------------------------------------------------------------
-def _repeat_grad(c, g) -> Tensor:
-    shape, repeats = c.shapes[0], c.repeats
+def _repeat_grad(node, g):
+    shape, repeats = node.shapes[0], node.repeats
     padded = (1,) * (len(repeats) - len(shape)) + tuple(shape)
     split = tuple(x for r, s in zip(repeats, padded) for x in (r, s))
-    return g.reshape(split).sum(tuple(range(0, len(split), 2))).reshape(shape)
+    return xp.reshape(xp.sum(xp.reshape(g, split), tuple(range(0, len(split), 2))), shape)
 
 
 REPEAT = row(Op("repeat", lambda a, repeats: np.tile(a, repeats), "RepeatBackward0", ("self",), (
-    D(_repeat_grad, (), "∂repeat(x)/∂x = the sum over the copies"),), dtypes="keep"))
+    Rule(_repeat_grad, (), "∂repeat(x)/∂x = the sum over the copies"),), dtypes="keep"))
 
 
 @export(torch=False)
@@ -267,7 +267,8 @@ def repeat(input, *repeats):
 
 FLIP = row(Op("flip", lambda a, dims: np.flip(a, dims).copy() if dims else a.copy(),
               "FlipBackward0", ("self",), (
-    D(lambda c, g: flip(g, c.dims), (), "∂flip(x)/∂x = flip back"),), dtypes="keep"))
+    Rule(lambda node, g: apply(FLIP, (g,), {"dims": node.dims}), (), "∂flip(x)/∂x = flip back"),),
+    dtypes="keep"))
 
 
 @export()
@@ -281,8 +282,9 @@ def flip(input, *dims_, dims=None):
 
 ROLL = row(Op("roll", lambda a, shifts, dims: np.roll(a, shifts, dims or None), "RollBackward0",
               ("self",), (
-    D(lambda c, g: roll(g, tuple(-s for s in c.shifts), c.dims), (),
-      "∂roll(x)/∂x = roll back"),),
+    Rule(lambda node, g: apply(ROLL, (g,), {"shifts": tuple(-s for s in node.shifts),
+                                             "dims": node.dims}), (),
+         "∂roll(x)/∂x = roll back"),),
     dtypes="keep"))
 
 

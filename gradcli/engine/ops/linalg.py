@@ -4,23 +4,28 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
+from . import xp
 from .registry import export, row
 from .shape import SQUEEZE, UNSAFE_VIEW
 
 
 MM = row(Op("mm", np.matmul, "MmBackward0", ("self", "mat2"), (
-    D(lambda c, g: g.mm(c.mat2.t()), ("mat2",), "∂(A·B)/∂A = g·Bᵀ"),
-    D(lambda c, g: c.self.t().mm(g), ("self",), "∂(A·B)/∂B = Aᵀ·g")), dtypes="keep"))
+    Rule(lambda node, g: xp.mm(g, xp.t(node.mat2)), ("mat2",), "∂(A·B)/∂A = g·Bᵀ"),
+    Rule(lambda node, g: xp.mm(xp.t(node.self), g), ("self",), "∂(A·B)/∂B = Aᵀ·g")),
+    dtypes="keep"))
 MV = row(Op("mv", np.matmul, "MvBackward0", ("self", "vec"), (
-    D(lambda c, g: g.unsqueeze(1) * c.vec, ("vec",), "∂(A·v)/∂A = g·vᵀ"),
-    D(lambda c, g: c.self.t().mv(g), ("self",), "∂(A·v)/∂v = Aᵀ·g")), dtypes="keep"))
+    Rule(lambda node, g: xp.unsqueeze(g, 1) * node.vec, ("vec",), "∂(A·v)/∂A = g·vᵀ"),
+    Rule(lambda node, g: xp.mv(xp.t(node.self), g), ("self",), "∂(A·v)/∂v = Aᵀ·g")),
+    dtypes="keep"))
 DOT = row(Op("dot", np.dot, "DotBackward0", ("self", "tensor"), (
-    D(lambda c, g: g * c.tensor, ("tensor",), "∂(a·b)/∂a = b"),
-    D(lambda c, g: g * c.self, ("self",), "∂(a·b)/∂b = a")), dtypes="keep"))
+    Rule(lambda node, g: g * node.tensor, ("tensor",), "∂(a·b)/∂a = b"),
+    Rule(lambda node, g: g * node.self, ("self",), "∂(a·b)/∂b = a")), dtypes="keep"))
 BMM = row(Op("bmm", np.matmul, "BmmBackward0", ("self", "mat2"), (
-    D(lambda c, g: g.bmm(c.mat2.transpose(1, 2)), ("mat2",), "∂(A·B)/∂A = g·Bᵀ"),
-    D(lambda c, g: c.self.transpose(1, 2).bmm(g), ("self",), "∂(A·B)/∂B = Aᵀ·g")),
+    Rule(lambda node, g: xp.bmm(g, xp.transpose(node.mat2, 1, 2)), ("mat2",),
+         "∂(A·B)/∂A = g·Bᵀ"),
+    Rule(lambda node, g: xp.bmm(xp.transpose(node.self, 1, 2), g), ("self",),
+         "∂(A·B)/∂B = Aᵀ·g")),
     dtypes="keep"))
 
 

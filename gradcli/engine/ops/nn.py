@@ -7,10 +7,10 @@ import warnings
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from . import pointwise as _pw
-from .compare import ge, gt, le, logical_or, lt, where
+from . import xp
 from .inplace import check_inplace, commit, inplace
 from .linalg import matmul
 from ..kernels import nn as kernels
@@ -29,33 +29,33 @@ for _name in ("sigmoid", "tanh"):
 
 
 # ---- activations -------------------------------------------------------------------------
-def _hardtanh_grad(c, g):
+def _hardtanh_grad(node, g):
     # PyTorch: 0 where x <= lo or x >= hi (a nan passes its gradient through)
-    return where(logical_or(le(c.self, c.min_val), ge(c.self, c.max_val)), 0.0, g)
+    return xp.where((node.self <= node.min_val) | (node.self >= node.max_val), 0.0, g)
 
 
 def _elu_forward(a, alpha):
     return np.where(a > 0, a, libm(np.expm1)(a) * a.dtype.type(alpha))
 
 
-def _gelu_grad(c, g):
-    x = c.self
-    if c.approximate == "tanh":
+def _gelu_grad(node, g):
+    x = node.self
+    if node.approximate == "tanh":
         beta, kappa = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5, 0.044715
         x_sq = x * x
-        tanh_inner = (beta * (x + kappa * (x_sq * x))).tanh()
+        tanh_inner = xp.tanh(beta * (x + kappa * (x_sq * x)))
         left_derivative = 0.5 * (1 + tanh_inner)
         right_derivative = 0.5 * x * (1 - tanh_inner * tanh_inner) * \
             (beta * (1 + 3 * kappa * x_sq))
         return g * (left_derivative + right_derivative)
-    cdf = 0.5 * (1 + (x * math.sqrt(0.5)).erf())
-    pdf = (2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5) * (x * x * -0.5).exp()
+    cdf = 0.5 * (1 + xp.erf(x * math.sqrt(0.5)))
+    pdf = (2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5) * xp.exp(x * x * -0.5)
     return g * (cdf + x * pdf)
 
 
-def _silu_grad(c, g):
-    s = 1 / (1 + (-c.self).exp())
-    return g * s * (1 + c.self * (1 - s))
+def _silu_grad(node, g):
+    s = 1 / (1 + xp.exp(-node.self))
+    return g * s * (1 + node.self * (1 - s))
 
 
 def _softplus_forward(a, beta, threshold):
@@ -63,15 +63,15 @@ def _softplus_forward(a, beta, threshold):
     return np.where(scaled > threshold, a, kernels.log1p_exp(scaled) / a.dtype.type(beta))
 
 
-def _softplus_grad(c, g):
-    z = (c.self * c.beta).exp()
-    return where(gt(c.self * c.beta, c.threshold), g, g * z / (z + 1))
+def _softplus_grad(node, g):
+    z = xp.exp(node.self * node.beta)
+    return xp.where(node.self * node.beta > node.threshold, g, g * z / (z + 1))
 
 
-def _log_sigmoid_grad(c, g):
-    z = (-c.self.abs()).exp()
+def _log_sigmoid_grad(node, g):
+    z = xp.exp(-xp.abs(node.self))
     q = z / (1 + z)
-    return where(lt(c.self, 0), (1 - q) * g, q * g)
+    return xp.where(node.self < 0, (1 - q) * g, q * g)
 
 
 def _positive_slope(name: str, issue_name: str | None, slope: float) -> float:
@@ -91,30 +91,31 @@ def _positive_slope(name: str, issue_name: str | None, slope: float) -> float:
 HARDTANH = row(Op("hardtanh", lambda a, min_val, max_val: _pw.clamp_array(
     a, a.dtype.type(min_val), a.dtype.type(max_val)),
                   "HardtanhBackward0", ("self",), (
-    D(_hardtanh_grad, ("self",), "∂hardtanh(x)/∂x = 1 if lo < x < hi else 0"),), dtypes="keep"))
+    Rule(_hardtanh_grad, ("self",), "∂hardtanh(x)/∂x = 1 if lo < x < hi else 0"),),
+    dtypes="keep"))
 LEAKY_RELU = row(Op("leaky_relu", lambda a, negative_slope: np.where(
     a > 0, a, a * a.dtype.type(negative_slope)), "LeakyReluBackward0", ("self",), (
-    D(lambda c, g: where(gt(c.self, 0), g, g * c.negative_slope), ("self",),
-      "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
+    Rule(lambda node, g: xp.where(node.self > 0, g, g * node.negative_slope), ("self",),
+         "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
 LEAKY_RELU_ = row(Op("leaky_relu_", LEAKY_RELU.forward, "LeakyReluBackward1", ("self",), (
-    D(lambda c, g: where(gt(c.result, 0), g, g * _positive_slope("leakyReLu", "leakRelu",
-                                                              c.negative_slope)),
-      ("result",), "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
+    Rule(lambda node, g: xp.where(node.result > 0, g, g * _positive_slope(
+        "leakyReLu", "leakRelu", node.negative_slope)),
+         ("result",), "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
 ELU = row(Op("elu", _elu_forward, "EluBackward0", ("self",), (
-    D(lambda c, g: where(gt(c.self, 0), g, g * c.alpha * c.self.exp()), ("self",),
-      "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
+    Rule(lambda node, g: xp.where(node.self > 0, g, g * node.alpha * xp.exp(node.self)),
+         ("self",), "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
 ELU_ = row(Op("elu_", _elu_forward, "EluBackward1", ("self",), (
-    D(lambda c, g: where(gt(c.result, 0), g, g * (c.result + _positive_slope("elu", None,
-                                                                          c.alpha))),
-      ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
+    Rule(lambda node, g: xp.where(node.result > 0, g, g * (node.result + _positive_slope(
+        "elu", None, node.alpha))),
+         ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
 GELU = row(Op("gelu", kernels.gelu, "GeluBackward0", ("self",), (
-    D(_gelu_grad, ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
+    Rule(_gelu_grad, ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
 SILU = row(Op("silu", lambda a: a / (1 + exp_kernel(-a)), "SiluBackward0", ("self",), (
-    D(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
+    Rule(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
 SOFTPLUS = row(Op("softplus", _softplus_forward, "SoftplusBackward0", ("self",), (
-    D(_softplus_grad, ("self",), "∂softplus(x)/∂x = σ(βx)"),)))
+    Rule(_softplus_grad, ("self",), "∂softplus(x)/∂x = σ(βx)"),)))
 LOG_SIGMOID = row(Op("log_sigmoid", kernels.log_sigmoid, "LogSigmoidBackward0", ("self",), (
-    D(_log_sigmoid_grad, ("self",), "∂log σ(x)/∂x = 1 - σ(x)"),)))
+    Rule(_log_sigmoid_grad, ("self",), "∂log σ(x)/∂x = 1 - σ(x)"),)))
 
 
 # ATen's names for the kernels that exist for floating types only
@@ -200,12 +201,12 @@ def logsigmoid(input):
 SOFTMAX = row(Op("softmax", lambda a, dim: kernels.softmax(a.reshape(a.shape or (1,)),
                                                            dim).reshape(a.shape),
                  "SoftmaxBackward0", ("self",), (
-    D(lambda c, g: (g - (g * c.result).sum(c.dim, keepdim=True)) * c.result, ("result",),
-      "∂softmax(x)ᵢ/∂xⱼ = yᵢ(δᵢⱼ - yⱼ)"),), dtypes="keep"))
+    Rule(lambda node, g: (g - xp.sum(g * node.result, node.dim, True)) * node.result,
+         ("result",), "∂softmax(x)ᵢ/∂xⱼ = yᵢ(δᵢⱼ - yⱼ)"),), dtypes="keep"))
 LOG_SOFTMAX = row(Op("log_softmax", lambda a, dim: kernels.log_softmax(
     a.reshape(a.shape or (1,)), dim).reshape(a.shape), "LogSoftmaxBackward0", ("self",), (
-    D(lambda c, g: g - c.result.exp() * g.sum(c.dim, keepdim=True), ("result",),
-      "∂log_softmax(x)ᵢ/∂xⱼ = δᵢⱼ - softmax(x)ⱼ"),), dtypes="keep"))
+    Rule(lambda node, g: g - xp.exp(node.result) * xp.sum(g, node.dim, True), ("result",),
+         "∂log_softmax(x)ᵢ/∂xⱼ = δᵢⱼ - softmax(x)ⱼ"),), dtypes="keep"))
 
 
 def _softmax_like(name: str, op: Op, input: Tensor, dim, dtype) -> Tensor:
@@ -282,8 +283,8 @@ def _broadcast_pair(input: Tensor, target: Tensor):
     return input, target
 
 
-def _mean_norm(c, full: float) -> float:
-    return full / math.prod(c.shapes[0]) if c.reduction == "mean" else full
+def _mean_norm(node, full: float) -> float:
+    return full / math.prod(node.shapes[0]) if node.reduction == "mean" else full
 
 
 def _mse_forward(a, b, reduction):
@@ -291,8 +292,8 @@ def _mse_forward(a, b, reduction):
     return kernels.reduce_loss(diff * diff, reduction)
 
 
-def _mse_grad(c, g, a, b):
-    return _mean_norm(c, 2.0) * (a - b) * g
+def _mse_grad(node, g, a, b):
+    return _mean_norm(node, 2.0) * (a - b) * g
 
 
 def _smooth_l1_forward(a, b, reduction, beta):
@@ -302,9 +303,10 @@ def _smooth_l1_forward(a, b, reduction, beta):
                                reduction)
 
 
-def _smooth_l1_grad(c, g):
-    x, norm = c.self - c.target, _mean_norm(c, 1.0)
-    return where(le(x, -c.beta), -norm * g, where(ge(x, c.beta), norm * g, norm * x * g / c.beta))
+def _smooth_l1_grad(node, g):
+    x, norm = node.self - node.target, _mean_norm(node, 1.0)
+    return xp.where(x <= -node.beta, -norm * g,
+                    xp.where(x >= node.beta, norm * g, norm * x * g / node.beta))
 
 
 def _huber_forward(a, b, reduction, delta):
@@ -314,25 +316,26 @@ def _huber_forward(a, b, reduction, delta):
                                reduction)
 
 
-def _huber_grad(c, g):
-    x, norm = c.self - c.target, _mean_norm(c, 1.0)
-    return where(le(x, -c.delta), -norm * g * c.delta,
-                 where(ge(x, c.delta), norm * g * c.delta, norm * x * g))
+def _huber_grad(node, g):
+    x, norm = node.self - node.target, _mean_norm(node, 1.0)
+    return xp.where(x <= -node.delta, -norm * g * node.delta,
+                    xp.where(x >= node.delta, norm * g * node.delta, norm * x * g))
 
 
 MSE_LOSS = row(Op("mse_loss", _mse_forward, "MseLossBackward0", ("self", "target"), (
-    D(lambda c, g: _mse_grad(c, g, c.self, c.target), ("self", "target"),
-      "∂mse/∂x = 2(x - y)/n"),
-    D(lambda c, g: _mse_grad(c, g, c.target, c.self), ("self", "target"),
-      "∂mse/∂y = 2(y - x)/n"))))
+    Rule(lambda node, g: _mse_grad(node, g, node.self, node.target), ("self", "target"),
+         "∂mse/∂x = 2(x - y)/n"),
+    Rule(lambda node, g: _mse_grad(node, g, node.target, node.self), ("self", "target"),
+         "∂mse/∂y = 2(y - x)/n"))))
 SMOOTH_L1_LOSS = row(Op("smooth_l1_loss", _smooth_l1_forward, "SmoothL1LossBackward0",
                         ("self", "target"), (
-    D(_smooth_l1_grad, ("self", "target"), "∂smooth_l1/∂x = clamp((x - y)/β, -1, 1)/n"),
-    D(lambda c, g: -_smooth_l1_grad(c, g), ("self", "target"),
-      "∂smooth_l1/∂y = -clamp((x - y)/β, -1, 1)/n"))))
+    Rule(_smooth_l1_grad, ("self", "target"), "∂smooth_l1/∂x = clamp((x - y)/β, -1, 1)/n"),
+    Rule(lambda node, g: -_smooth_l1_grad(node, g), ("self", "target"),
+         "∂smooth_l1/∂y = -clamp((x - y)/β, -1, 1)/n"))))
 HUBER_LOSS = row(Op("huber_loss", _huber_forward, "HuberLossBackward0", ("self", "target"), (
-    D(_huber_grad, ("self", "target"), "∂huber/∂x = clamp(x - y, -δ, δ)/n"),
-    D(lambda c, g: -_huber_grad(c, g), ("self", "target"), "∂huber/∂y = -clamp(x - y, -δ, δ)/n"))))
+    Rule(_huber_grad, ("self", "target"), "∂huber/∂x = clamp(x - y, -δ, δ)/n"),
+    Rule(lambda node, g: -_huber_grad(node, g), ("self", "target"),
+         "∂huber/∂y = -clamp(x - y, -δ, δ)/n"))))
 
 
 @functional()
@@ -393,24 +396,24 @@ def _nll_forward(a, target: Tensor, weight, reduction: str, ignore_index: int) -
                             ignore_index)
 
 
-def _nll_grad(c, g):
+def _nll_grad(node, g):
     # -(g / total_weight) (or -g) times the target's weight, at each sample's target class
-    shape = c.self.shape
-    if c.reduction == "none" and len(shape) == 2:
-        coef = -g.unsqueeze(1)
-    elif c.reduction == "mean":
-        coef = -(g / Tensor._make(np.asarray(c.total_weight, c.self._data.dtype)))
+    ndim = node.self.ndim   # read on every branch: a second backward finds it freed
+    if node.reduction == "none" and ndim == 2:
+        coef = -xp.unsqueeze(g, 1)
+    elif node.reduction == "mean":
+        coef = -(g / xp.constant(np.asarray(node.total_weight), like=g))
     else:
         coef = -g
-    if c.weight is not None:
-        coef = coef * c.weight_at_target
-    return where(c.at_target, coef, 0.0)
+    if node.weight is not None:
+        coef = coef * node.weight_at_target
+    return xp.where(node.at_target, coef, 0.0)
 
 
 NLL_LOSS = row(Op("nll_loss", lambda a, target, weight, reduction, ignore_index, **for_backward:
                   _nll_forward(a, target, weight, reduction, ignore_index)[0],
                   "NllLossBackward0", ("self",), (
-    D(_nll_grad, ("self",), "∂nll/∂xᵢₜ = -wₜ/Σw at each target t"),), dtypes="keep"))
+    Rule(_nll_grad, ("self",), "∂nll/∂xᵢₜ = -wₜ/Σw at each target t"),), dtypes="keep"))
 
 
 def _check_target(input: Tensor, target: Tensor, weight) -> None:
@@ -572,21 +575,21 @@ def _bce_forward(a, b, weight, reduction):
     return kernels.reduce_loss(loss, reduction)
 
 
-def _per_element(c, g):
+def _per_element(node, g):
     """The gradient's remaining factors: the weight, and 1/n for a mean."""
-    if c.weight is not None:
-        g = g * c.weight
-    return g / math.prod(c.shapes[0]) if c.reduction == "mean" else g
+    if node.weight is not None:
+        g = g * node.weight
+    return g / math.prod(node.shapes[0]) if node.reduction == "mean" else g
 
 
-def _bce_grad(c, g):
-    x = c.self
-    return _per_element(c, g * (x - c.target) / ((1 - x) * x).clamp_min(1e-12))
+def _bce_grad(node, g):
+    x = node.self
+    return _per_element(node, g * (x - node.target) / xp.clamp_min((1 - x) * x, 1e-12))
 
 
-def _bce_target_grad(c, g):
-    x = c.self
-    return _per_element(c, -(x / (1 - x)).log() * g)
+def _bce_target_grad(node, g):
+    x = node.self
+    return _per_element(node, -xp.log(x / (1 - x)) * g)
 
 
 def _bce_logits_forward(a, b, weight, pos_weight, reduction):
@@ -599,30 +602,31 @@ def _bce_logits_forward(a, b, weight, pos_weight, reduction):
     return kernels.reduce_loss(loss, reduction)
 
 
-def _bce_logits_grad(c, g):
-    x, y = c.self, c.target
-    if c.pos_weight is None:
-        return _per_element(c, (x.sigmoid() - y) * g)
-    t = c.pos_weight * y
-    return _per_element(c, ((t + 1 - y) * x.sigmoid() - t) * g)
+def _bce_logits_grad(node, g):
+    x, y = node.self, node.target
+    if node.pos_weight is None:
+        return _per_element(node, (xp.sigmoid(x) - y) * g)
+    t = node.pos_weight * y
+    return _per_element(node, ((t + 1 - y) * xp.sigmoid(x) - t) * g)
 
 
-def _bce_logits_target_grad(c, g):
-    x = c.self
-    if c.pos_weight is None:
-        return _per_element(c, -x * g)
-    return _per_element(c, (logsigmoid(-x) - logsigmoid(x) * c.pos_weight) * g)
+def _bce_logits_target_grad(node, g):
+    x = node.self
+    if node.pos_weight is None:
+        return _per_element(node, -x * g)
+    log_sigmoid = apply(LOG_SIGMOID, (-x,)) - apply(LOG_SIGMOID, (x,)) * node.pos_weight
+    return _per_element(node, log_sigmoid * g)
 
 
 BINARY_CROSS_ENTROPY = row(Op("binary_cross_entropy", _bce_forward, "BinaryCrossEntropyBackward0",
                               ("self", "target"), (
-    D(_bce_grad, ("self", "target"), "∂bce/∂p = (p - y) / (p(1 - p))"),
-    D(_bce_target_grad, ("self",), "∂bce/∂y = -log(p / (1 - p))"))))
+    Rule(_bce_grad, ("self", "target"), "∂bce/∂p = (p - y) / (p(1 - p))"),
+    Rule(_bce_target_grad, ("self",), "∂bce/∂y = -log(p / (1 - p))"))))
 BINARY_CROSS_ENTROPY_WITH_LOGITS = row(Op(
     "binary_cross_entropy_with_logits", _bce_logits_forward,
     "BinaryCrossEntropyWithLogitsBackward0", ("self", "target"), (
-        D(_bce_logits_grad, ("self", "target"), "∂bce(σ(z))/∂z = σ(z) - y"),
-        D(_bce_logits_target_grad, ("self",), "∂bce(σ(z))/∂y = -z"))))
+        Rule(_bce_logits_grad, ("self", "target"), "∂bce(σ(z))/∂z = σ(z) - y"),
+        Rule(_bce_logits_target_grad, ("self",), "∂bce(σ(z))/∂y = -z"))))
 
 
 @functional()
@@ -655,9 +659,10 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 # ---- linear, dropout, one_hot, normalize -------------------------------------------------
 ADDMM = row(Op("addmm", lambda bias, mat1, mat2: bias + np.matmul(mat1, mat2), "AddmmBackward0",
                ("self", "mat1", "mat2"), (
-    D(lambda c, g: g, (), "∂(b + A·B)/∂b = 1"),
-    D(lambda c, g: g.mm(c.mat2.t()), ("mat2",), "∂(b + A·B)/∂A = g·Bᵀ"),
-    D(lambda c, g: c.mat1.t().mm(g), ("mat1",), "∂(b + A·B)/∂B = Aᵀ·g")), dtypes="keep"))
+    Rule(lambda node, g: g, (), "∂(b + A·B)/∂b = 1"),
+    Rule(lambda node, g: xp.mm(g, xp.t(node.mat2)), ("mat2",), "∂(b + A·B)/∂A = g·Bᵀ"),
+    Rule(lambda node, g: xp.mm(xp.t(node.mat1), g), ("mat1",), "∂(b + A·B)/∂B = Aᵀ·g")),
+    dtypes="keep"))
 
 
 def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:

@@ -8,10 +8,10 @@ import numpy as np
 from .. import dtypes as _dt
 from ..kernels import pointwise as kernels
 from ..kernels.pointwise import libm
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
-from .compare import eq, ge, gt, le, logical_and, logical_or, lt, masked_fill, where
+from . import xp
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -42,20 +42,20 @@ def _checked(op: Op, a, b, dtype=None, params=None):
 
 # ---- arithmetic --------------------------------------------------------------------------
 ADD = row(Op("add", np.add, "AddBackward0", ("self", "other"), (
-    D(lambda c, g: g, (), "∂(a + b)/∂a = 1", arrays=True),
-    D(lambda c, g: g, (), "∂(a + b)/∂b = 1", arrays=True))))
+    Rule(lambda node, g: g, (), "∂(a + b)/∂a = 1"),
+    Rule(lambda node, g: g, (), "∂(a + b)/∂b = 1"))))
 SUB = row(Op("sub", np.subtract, "SubBackward0", ("self", "other"), (
-    D(lambda c, g: g, (), "∂(a - b)/∂a = 1", arrays=True),
-    D(lambda c, g: -g, (), "∂(a - b)/∂b = -1", arrays=True))))
+    Rule(lambda node, g: g, (), "∂(a - b)/∂a = 1"),
+    Rule(lambda node, g: -g, (), "∂(a - b)/∂b = -1"))))
 RSUB = row(Op("rsub", lambda a, other: np.subtract(other, a, dtype=a.dtype), "RsubBackward1",
-              ("self",), (D(lambda c, g: -g, (), "∂(c - a)/∂a = -1", arrays=True),)))
+              ("self",), (Rule(lambda node, g: -g, (), "∂(c - a)/∂a = -1"),)))
 MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
-    D(lambda c, g: g * c.other, ("other",), "∂(a * b)/∂a = b", arrays=True),
-    D(lambda c, g: g * c.self, ("self",), "∂(a * b)/∂b = a", arrays=True))))
+    Rule(lambda node, g: g * node.other, ("other",), "∂(a * b)/∂a = b"),
+    Rule(lambda node, g: g * node.self, ("self",), "∂(a * b)/∂b = a"))))
 DIV = row(Op("div", np.true_divide, "DivBackward0", ("self", "other"), (
-    D(lambda c, g: g / c.other, ("other",), "∂(a / b)/∂a = 1 / b", arrays=True),
-    D(lambda c, g: -g * c.self / (c.other * c.other), ("self", "other"),
-      "∂(a / b)/∂b = -a / b²", arrays=True)), dtypes="float"))
+    Rule(lambda node, g: g / node.other, ("other",), "∂(a / b)/∂a = 1 / b"),
+    Rule(lambda node, g: -g * node.self / (node.other * node.other), ("self", "other"),
+         "∂(a / b)/∂b = -a / b²")), dtypes="float"))
 def _trunc_divide(a, b):
     if a.dtype.kind == "f":
         return np.trunc(a / b)
@@ -66,10 +66,10 @@ def _trunc_divide(a, b):
 ROUNDED = {"trunc": _trunc_divide, "floor": np.floor_divide}
 DIV_ROUNDED = row(Op("div", lambda a, b, rounding_mode: ROUNDED[rounding_mode](a, b),
                      "DivBackward2", ("self", "other"), (
-    D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"),
-    D(lambda c, g: _zeros(g), (), "a rounded quotient has a zero derivative"))))
+    Rule(lambda node, g: xp.zeros_like(g), (), "a rounded quotient has a zero derivative"),
+    Rule(lambda node, g: xp.zeros_like(g), (), "a rounded quotient has a zero derivative"))))
 NEG = row(Op("neg", lambda a: _negative(a), "NegBackward0", ("self",), (
-    D(lambda c, g: -g, (), "∂(-a)/∂a = -1", arrays=True),), dtypes="keep"))
+    Rule(lambda node, g: -g, (), "∂(-a)/∂a = -1"),), dtypes="keep"))
 NEG_BOOL = ("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
             "invert a mask, use the `~` or `logical_not()` operator instead.")
 
@@ -80,29 +80,29 @@ def _negative(a: np.ndarray) -> np.ndarray:
     return np.negative(a)
 
 
-def _pow_scalar_grad(c, g):
+def _pow_scalar_grad(node, g):
     # d/dx x^e = e * x^(e-1); PyTorch returns zeros for e == 0
-    if c.exponent == 0:
+    if node.exponent == 0:
         return g * 0
-    return g * scale(c.self ** (c.exponent - 1), c.exponent)
+    return g * scale(xp.pow(node.self, node.exponent - 1), node.exponent)
 
 
-def _pow_base_grad(c, g):
+def _pow_base_grad(node, g):
     # d/de x^e = x^e * ln x, taken as 0 where x == 0 and e >= 0 (PyTorch's pow_backward_exponent)
-    x, e, r = c.self, c.exponent, c.result
-    return g * where(logical_and(eq(x, 0), ge(e, 0)), 0.0, r * log(x))
+    x, e, r = node.self, node.exponent, node.result
+    return g * xp.where((x == 0) & (e >= 0), 0.0, r * xp.log(x))
 
 
 POW = row(Op("pow", lambda a, exponent: np.power(a, exponent), "PowBackward0", ("self",), (
-    D(_pow_scalar_grad, ("self",), "∂(xⁿ)/∂x = n·xⁿ⁻¹"),)))
+    Rule(_pow_scalar_grad, ("self",), "∂(xⁿ)/∂x = n·xⁿ⁻¹"),)))
 POW_TENSOR = row(Op("pow", np.power, "PowBackward1", ("self", "exponent"), (
-    D(lambda c, g: g * c.exponent * c.self ** (c.exponent - 1), ("self", "exponent"),
-      "∂(xʸ)/∂x = y·xʸ⁻¹"),
-    D(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
+    Rule(lambda node, g: g * node.exponent * xp.pow(node.self, node.exponent - 1),
+         ("self", "exponent"), "∂(xʸ)/∂x = y·xʸ⁻¹"),
+    Rule(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
 POW_BASE = row(Op("pow", lambda e, base: np.power(np.asarray(base, e.dtype), e),
                   "PowBackward2", ("exponent",), (
-    D(lambda c, g: g * c.result * math.log(c.base) if c.base > 0 else g * 0, ("result",),
-      "∂(bˣ)/∂x = bˣ·ln b"),)))
+    Rule(lambda node, g: g * node.result * math.log(node.base) if node.base > 0 else g * 0,
+         ("result",), "∂(bˣ)/∂x = bˣ·ln b"),)))
 
 
 @export(dunders=("__add__", "__radd__"))
@@ -177,17 +177,13 @@ def _rtruediv(input, other):
     return mul(reciprocal(input), other)
 
 
-def _zeros(g: Tensor) -> Tensor:
-    return Tensor._make(np.zeros_like(g._data))
-
-
 def _no_derivative(name: str):
-    def fn(c, g):
+    def fn(node, g):
         raise RuntimeError(f"derivative for aten::{name} is not implemented")
     return fn
 
 
-def _by_number(name: str, forward, grad_fn: str, derivative: D) -> Op:
+def _by_number(name: str, forward, grad_fn: str, derivative: Rule) -> Op:
     """The row of a binary op with a Python number on one side: one input edge, as in PyTorch."""
     return row(Op(name, forward, grad_fn, ("self",), (derivative,)))
 
@@ -200,7 +196,7 @@ def _remainder(a, b):
 
 # PyTorch's placeholder node for ops without a derivative: named, but fails in backward
 NOT_IMPLEMENTED = "torch::autograd::NotImplemented"
-NO_FLOOR_DIVIDE = D(_no_derivative("floor_divide"), (), "floor_divide has no derivative")
+NO_FLOOR_DIVIDE = Rule(_no_derivative("floor_divide"), (), "floor_divide has no derivative")
 FLOOR_DIVIDE = row(Op("floor_divide", np.floor_divide, NOT_IMPLEMENTED, ("self", "other"),
                       (NO_FLOOR_DIVIDE, NO_FLOOR_DIVIDE)))
 FLOOR_DIVIDE_BY = _by_number("floor_divide", lambda a, other: np.floor_divide(a, other),
@@ -208,14 +204,15 @@ FLOOR_DIVIDE_BY = _by_number("floor_divide", lambda a, other: np.floor_divide(a,
 FLOOR_DIVIDE_OF = _by_number("floor_divide", lambda a, other: np.floor_divide(other, a),
                              NOT_IMPLEMENTED, NO_FLOOR_DIVIDE)
 REMAINDER = row(Op("remainder", _remainder, "RemainderBackward1", ("self", "other"), (
-    D(lambda c, g: g, (), "∂(a mod b)/∂a = 1"),
-    D(lambda c, g: -g * floor_divide(c.self, c.other), ("self", "other"),
-      "∂(a mod b)/∂b = -⌊a/b⌋"))))
+    Rule(lambda node, g: g, (), "∂(a mod b)/∂a = 1"),
+    Rule(lambda node, g: -g * apply(FLOOR_DIVIDE, (node.self, node.other)), ("self", "other"),
+         "∂(a mod b)/∂b = -⌊a/b⌋"))))
 REMAINDER_BY = _by_number("remainder", lambda a, other: _remainder(a, np.asarray(other, a.dtype)),
-                          "RemainderBackward0", D(lambda c, g: g, (), "∂(a mod s)/∂a = 1"))
+                          "RemainderBackward0",
+                          Rule(lambda node, g: g, (), "∂(a mod s)/∂a = 1"))
 REMAINDER_OF = _by_number("remainder", lambda a, other: _remainder(np.asarray(other, a.dtype), a),
                           NOT_IMPLEMENTED,
-                          D(_no_derivative("remainder"), (), "s mod a has no derivative"))
+                          Rule(_no_derivative("remainder"), (), "s mod a has no derivative"))
 
 
 def _integer_division(input, other, op_pair: tuple[Op, Op]):
@@ -285,11 +282,9 @@ def square(input):
 
 # ---- unary math --------------------------------------------------------------------------
 def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: str,
-          dtypes: str = "float", arrays: bool = False):
-    """Define an elementwise op: its row, torch.<name>, Tensor.<name> and Tensor.<name>_.
-    `arrays`: the derivative is plain arithmetic (see D.arrays)."""
-    op = row(Op(name, forward, grad_fn, ("self",), (D(derivative, uses, formula, arrays),),
-                dtypes))
+          dtypes: str = "float"):
+    """Define an elementwise op: its row, torch.<name>, Tensor.<name> and Tensor.<name>_."""
+    op = row(Op(name, forward, grad_fn, ("self",), (Rule(derivative, uses, formula),), dtypes))
 
     def function(input):
         return apply(op, (input,))
@@ -299,66 +294,75 @@ def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: st
 
 
 LN2, LN10 = math.log(2.0), math.log(10.0)
-# name       NumPy      grad_fn          derivative (c: node, g: incoming gradient)      saved
-exp = unary("exp", libm(np.exp), "ExpBackward0", lambda c, g: g * c.result, ("result",),
-            "∂eˣ/∂x = eˣ", arrays=True)
-unary("exp2", libm(np.exp2), "Exp2Backward0", lambda c, g: g * c.result * LN2, ("result",),
-      "∂2ˣ/∂x = 2ˣ·ln 2", arrays=True)
-unary("expm1", libm(np.expm1), "Expm1Backward0", lambda c, g: g * (c.result + 1), ("result",),
-      "∂(eˣ-1)/∂x = eˣ", arrays=True)
-log = unary("log", libm(np.log), "LogBackward0", lambda c, g: g / c.self, ("self",),
-            "∂ln x/∂x = 1/x", arrays=True)
-unary("log2", libm(np.log2), "Log2Backward0", lambda c, g: g / (c.self * LN2), ("self",),
-      "∂log₂x/∂x = 1/(x·ln 2)", arrays=True)
-unary("log10", libm(np.log10), "Log10Backward0", lambda c, g: g / (c.self * LN10), ("self",),
-      "∂log₁₀x/∂x = 1/(x·ln 10)", arrays=True)
-unary("log1p", libm(np.log1p), "Log1PBackward0", lambda c, g: g / (c.self + 1), ("self",),
-      "∂ln(1+x)/∂x = 1/(1+x)", arrays=True)
-unary("sqrt", np.sqrt, "SqrtBackward0", lambda c, g: g / (2 * c.result), ("result",),
-      "∂√x/∂x = 1/(2√x)", arrays=True)
+TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
+# name      forward  grad_fn  derivative (node: the grad_fn, g: the incoming gradient)  saved
+exp = unary("exp", libm(np.exp), "ExpBackward0",
+            lambda node, g: g * node.result, ("result",), "∂eˣ/∂x = eˣ")
+unary("exp2", libm(np.exp2), "Exp2Backward0",
+      lambda node, g: g * node.result * LN2, ("result",), "∂2ˣ/∂x = 2ˣ·ln 2")
+unary("expm1", libm(np.expm1), "Expm1Backward0",
+      lambda node, g: g * (node.result + 1), ("result",), "∂(eˣ-1)/∂x = eˣ")
+log = unary("log", libm(np.log), "LogBackward0",
+            lambda node, g: g / node.self, ("self",), "∂ln x/∂x = 1/x")
+unary("log2", libm(np.log2), "Log2Backward0",
+      lambda node, g: g / (node.self * LN2), ("self",), "∂log₂x/∂x = 1/(x·ln 2)")
+unary("log10", libm(np.log10), "Log10Backward0",
+      lambda node, g: g / (node.self * LN10), ("self",), "∂log₁₀x/∂x = 1/(x·ln 10)")
+unary("log1p", libm(np.log1p), "Log1PBackward0",
+      lambda node, g: g / (node.self + 1), ("self",), "∂ln(1+x)/∂x = 1/(1+x)")
+unary("sqrt", np.sqrt, "SqrtBackward0",
+      lambda node, g: g / (2 * node.result), ("result",), "∂√x/∂x = 1/(2√x)")
 rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), "RsqrtBackward0",
-      lambda c, g: -0.5 * g * c.result ** 3, ("result",), "∂x^(-½)/∂x = -½·x^(-3/2)")
-reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype), "ReciprocalBackward0",
-                   lambda c, g: -g * c.result * c.result, ("result",), "∂(1/x)/∂x = -1/x²",
-                   arrays=True)
-sin = unary("sin", libm(np.sin), "SinBackward0", lambda c, g: g * cos(c.self), ("self",),
-            "∂sin x/∂x = cos x")
-cos = unary("cos", libm(np.cos), "CosBackward0", lambda c, g: -g * sin(c.self), ("self",),
-      "∂cos x/∂x = -sin x")
-unary("tan", libm(np.tan), "TanBackward0", lambda c, g: g * (1 + c.result * c.result), ("result",),
-      "∂tan x/∂x = 1 + tan²x", arrays=True)
-unary("asin", libm(np.arcsin), "AsinBackward0", lambda c, g: g * rsqrt(1 - c.self * c.self),
-      ("self",), "∂asin x/∂x = 1/√(1-x²)")
-unary("acos", libm(np.arccos), "AcosBackward0", lambda c, g: -g * rsqrt(1 - c.self * c.self),
-      ("self",), "∂acos x/∂x = -1/√(1-x²)")
-unary("atan", libm(np.arctan), "AtanBackward0", lambda c, g: g / (1 + c.self * c.self), ("self",),
-      "∂atan x/∂x = 1/(1+x²)", arrays=True)
-sinh = unary("sinh", libm(np.sinh), "SinhBackward0", lambda c, g: g * cosh(c.self), ("self",),
-      "∂sinh x/∂x = cosh x")
-cosh = unary("cosh", libm(np.cosh), "CoshBackward0", lambda c, g: g * sinh(c.self), ("self",),
-      "∂cosh x/∂x = sinh x")
-unary("tanh", libm(np.tanh), "TanhBackward0", lambda c, g: g * (1 - c.result * c.result),
-      ("result",), "∂tanh x/∂x = 1 - tanh²x", arrays=True)
+              lambda node, g: -0.5 * g * xp.pow(node.result, 3), ("result",),
+              "∂x^(-½)/∂x = -½·x^(-3/2)")
+reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype),
+                   "ReciprocalBackward0",
+                   lambda node, g: -g * node.result * node.result, ("result",),
+                   "∂(1/x)/∂x = -1/x²")
+sin = unary("sin", libm(np.sin), "SinBackward0",
+            lambda node, g: g * xp.cos(node.self), ("self",), "∂sin x/∂x = cos x")
+cos = unary("cos", libm(np.cos), "CosBackward0",
+            lambda node, g: -g * xp.sin(node.self), ("self",), "∂cos x/∂x = -sin x")
+unary("tan", libm(np.tan), "TanBackward0",
+      lambda node, g: g * (1 + node.result * node.result), ("result",),
+      "∂tan x/∂x = 1 + tan²x")
+unary("asin", libm(np.arcsin), "AsinBackward0",
+      lambda node, g: g * xp.rsqrt(1 - node.self * node.self), ("self",),
+      "∂asin x/∂x = 1/√(1-x²)")
+unary("acos", libm(np.arccos), "AcosBackward0",
+      lambda node, g: -g * xp.rsqrt(1 - node.self * node.self), ("self",),
+      "∂acos x/∂x = -1/√(1-x²)")
+unary("atan", libm(np.arctan), "AtanBackward0",
+      lambda node, g: g / (1 + node.self * node.self), ("self",), "∂atan x/∂x = 1/(1+x²)")
+sinh = unary("sinh", libm(np.sinh), "SinhBackward0",
+             lambda node, g: g * xp.cosh(node.self), ("self",), "∂sinh x/∂x = cosh x")
+cosh = unary("cosh", libm(np.cosh), "CoshBackward0",
+             lambda node, g: g * xp.sinh(node.self), ("self",), "∂cosh x/∂x = sinh x")
+unary("tanh", libm(np.tanh), "TanhBackward0",
+      lambda node, g: g * (1 - node.result * node.result), ("result",),
+      "∂tanh x/∂x = 1 - tanh²x")
 sigmoid = unary("sigmoid", kernels.sigmoid, "SigmoidBackward0",
-                lambda c, g: g * (1 - c.result) * c.result, ("result",),
-                "∂σ(x)/∂x = σ(x)(1 - σ(x))", arrays=True)
+                lambda node, g: g * (1 - node.result) * node.result, ("result",),
+                "∂σ(x)/∂x = σ(x)(1 - σ(x))")
 unary("erf", kernels.erf, "ErfBackward0",
-      lambda c, g: g * (2 / math.sqrt(math.pi)) * exp(-(c.self * c.self)), ("self",),
+      lambda node, g: g * TWO_OVER_SQRT_PI * xp.exp(-(node.self * node.self)), ("self",),
       "∂erf x/∂x = 2/√π·e^(-x²)")
+# threshold_backward: a zero where x <= 0, never the -0. that g * mask would give
 unary("relu", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False), "ReluBackward0",
-      # threshold_backward: a zero where x <= 0, never the -0. that g * mask would give
-      lambda c, g: where(c.result > 0, g, 0.0), ("result",), "∂relu(x)/∂x = 1 if x > 0 else 0",
-      dtypes="keep")
-unary("abs", lambda a: _abs(a), "AbsBackward0", lambda c, g: g * sign(c.self), ("self",),
-      "∂|x|/∂x = sign(x)", dtypes="keep")
-sign = unary("sign", lambda a: _sign(a), "SignBackward0", lambda c, g: g * 0, (),
-             "∂sign(x)/∂x = 0", dtypes="keep")
-trunc = unary("trunc", np.trunc, "TruncBackward0", lambda c, g: g * 0, (), "∂trunc(x)/∂x = 0",
-      dtypes="keep")
-unary("floor", np.floor, "FloorBackward0", lambda c, g: g * 0, (), "∂⌊x⌋/∂x = 0", dtypes="keep")
-unary("ceil", np.ceil, "CeilBackward0", lambda c, g: g * 0, (), "∂⌈x⌉/∂x = 0", dtypes="keep")
-unary("round", np.round, "RoundBackward0", lambda c, g: g * 0, (), "∂round(x)/∂x = 0",
-      dtypes="keep")
+      lambda node, g: xp.where(node.result > 0, g, 0.0), ("result",),
+      "∂relu(x)/∂x = 1 if x > 0 else 0", dtypes="keep")
+unary("abs", lambda a: _abs(a), "AbsBackward0",
+      lambda node, g: g * xp.sign(node.self), ("self",), "∂|x|/∂x = sign(x)", dtypes="keep")
+sign = unary("sign", lambda a: _sign(a), "SignBackward0",
+             lambda node, g: g * 0, (), "∂sign(x)/∂x = 0", dtypes="keep")
+trunc = unary("trunc", np.trunc, "TruncBackward0",
+              lambda node, g: g * 0, (), "∂trunc(x)/∂x = 0", dtypes="keep")
+unary("floor", np.floor, "FloorBackward0",
+      lambda node, g: g * 0, (), "∂⌊x⌋/∂x = 0", dtypes="keep")
+unary("ceil", np.ceil, "CeilBackward0",
+      lambda node, g: g * 0, (), "∂⌈x⌉/∂x = 0", dtypes="keep")
+unary("round", np.round, "RoundBackward0",
+      lambda node, g: g * 0, (), "∂round(x)/∂x = 0", dtypes="keep")
 
 
 def _abs(a: np.ndarray) -> np.ndarray:
@@ -375,21 +379,21 @@ def _sign(a: np.ndarray) -> np.ndarray:
 
 
 # ---- bounds: maximum, minimum, clamp -----------------------------------------------------
-def _split_tie(c, g, loses):
+def _split_tie(node, g, loses):
     # PyTorch: where(a == b, grad / 2, grad).masked_fill_(loses, 0): a tie shares the gradient
-    return masked_fill(where(eq(c.self, c.other), g / 2, g), loses, 0)
+    return xp.masked_fill(xp.where(node.self == node.other, g / 2, g), loses, 0)
 
 
 MAXIMUM = row(Op("maximum", np.maximum, "MaximumBackward0", ("self", "other"), (
-    D(lambda c, g: _split_tie(c, g, lt(c.self, c.other)), ("self", "other"),
-      "∂max(a, b)/∂a = 1 if a > b, ½ if a = b, else 0"),
-    D(lambda c, g: _split_tie(c, g, gt(c.self, c.other)), ("self", "other"),
-      "∂max(a, b)/∂b = 1 if b > a, ½ if a = b, else 0"))))
+    Rule(lambda node, g: _split_tie(node, g, node.self < node.other), ("self", "other"),
+         "∂max(a, b)/∂a = 1 if a > b, ½ if a = b, else 0"),
+    Rule(lambda node, g: _split_tie(node, g, node.self > node.other), ("self", "other"),
+         "∂max(a, b)/∂b = 1 if b > a, ½ if a = b, else 0"))))
 MINIMUM = row(Op("minimum", np.minimum, "MinimumBackward0", ("self", "other"), (
-    D(lambda c, g: _split_tie(c, g, gt(c.self, c.other)), ("self", "other"),
-      "∂min(a, b)/∂a = 1 if a < b, ½ if a = b, else 0"),
-    D(lambda c, g: _split_tie(c, g, lt(c.self, c.other)), ("self", "other"),
-      "∂min(a, b)/∂b = 1 if b < a, ½ if a = b, else 0"))))
+    Rule(lambda node, g: _split_tie(node, g, node.self > node.other), ("self", "other"),
+         "∂min(a, b)/∂a = 1 if a < b, ½ if a = b, else 0"),
+    Rule(lambda node, g: _split_tie(node, g, node.self < node.other), ("self", "other"),
+         "∂min(a, b)/∂b = 1 if b < a, ½ if a = b, else 0"))))
 
 
 def _tensors_only(name: str, input, other) -> None:
@@ -423,25 +427,25 @@ def clamp_array(a: np.ndarray, min, max) -> np.ndarray:
 def _inside(x, lo, hi):
     """Where lo <= x <= hi (None: no bound), the elements clamp lets through."""
     if lo is None:
-        return le(x, hi)
+        return x <= hi
     if hi is None:
-        return ge(x, lo)
-    return logical_and(ge(x, lo), le(x, hi))
+        return x >= lo
+    return (x >= lo) & (x <= hi)
 
 
-def _pass_inside(c, g):
-    return where(_inside(c.self, c.min, c.max), g, 0.0)
+def _pass_inside(node, g):
+    return xp.where(_inside(node.self, node.min, node.max), g, 0.0)
 
 
-def _clamp_min_grad(c, g):
+def _clamp_min_grad(node, g):
     # the lower bound is what comes out where x is below it, unless the bounds cross (max wins)
-    below = lt(c.self, c.min)
-    return where(below if c.max is None else logical_and(below, lt(c.min, c.max)), g, 0.0)
+    below = node.self < node.min
+    return xp.where(below if node.max is None else below & (node.min < node.max), g, 0.0)
 
 
-def _clamp_max_grad(c, g):
-    above = gt(c.self, c.max)
-    return where(above if c.min is None else logical_or(above, lt(c.max, c.min)), g, 0.0)
+def _clamp_max_grad(node, g):
+    above = node.self > node.max
+    return xp.where(above if node.min is None else above | (node.max < node.min), g, 0.0)
 
 
 def _clamp_as(a, min, max, dtype):
@@ -450,29 +454,32 @@ def _clamp_as(a, min, max, dtype):
 
 
 CLAMP = row(Op("clamp", clamp_array, "ClampBackward1", ("self",), (
-    D(_pass_inside, ("self",), "∂clamp(x, lo, hi)/∂x = 1 if lo ≤ x ≤ hi else 0"),)))
+    Rule(_pass_inside, ("self",), "∂clamp(x, lo, hi)/∂x = 1 if lo ≤ x ≤ hi else 0"),)))
 # bounds that are tensors: an absent one is a None input (its edge is (None, 0), as in PyTorch)
 CLAMP_TENSOR = row(Op("clamp", _clamp_as, "ClampBackward0", ("self", "min", "max"), (
-    D(_pass_inside, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂x = 1 if lo ≤ x ≤ hi else 0"),
-    D(_clamp_min_grad, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂lo = 1 if x < lo < hi"),
-    D(_clamp_max_grad, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂hi = 1 if x > hi or hi < lo")),
-    dtypes="keep"))
+    Rule(_pass_inside, ("self", "min", "max"),
+         "∂clamp(x, lo, hi)/∂x = 1 if lo ≤ x ≤ hi else 0"),
+    Rule(_clamp_min_grad, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂lo = 1 if x < lo < hi"),
+    Rule(_clamp_max_grad, ("self", "min", "max"),
+         "∂clamp(x, lo, hi)/∂hi = 1 if x > hi or hi < lo")), dtypes="keep"))
 CLAMP_MIN = row(Op("clamp_min", lambda a, min: np.maximum(a, min), "ClampMinBackward0",
                    ("self",), (
-    D(lambda c, g: where(ge(c.self, c.min), g, 0.0), ("self",), "∂max(x, lo)/∂x = 1 if x ≥ lo"),)))
+    Rule(lambda node, g: xp.where(node.self >= node.min, g, 0.0), ("self",),
+         "∂max(x, lo)/∂x = 1 if x ≥ lo"),)))
 CLAMP_MIN_TENSOR = row(Op("clamp_min", np.maximum, "ClampMinBackward1", ("self", "min"), (
-    D(lambda c, g: where(ge(c.self, c.min), g, 0.0), ("self", "min"),
-      "∂max(x, lo)/∂x = 1 if x ≥ lo"),
-    D(lambda c, g: where(lt(c.self, c.min), g, 0.0), ("self", "min"),
-      "∂max(x, lo)/∂lo = 1 if x < lo"))))
+    Rule(lambda node, g: xp.where(node.self >= node.min, g, 0.0), ("self", "min"),
+         "∂max(x, lo)/∂x = 1 if x ≥ lo"),
+    Rule(lambda node, g: xp.where(node.self < node.min, g, 0.0), ("self", "min"),
+         "∂max(x, lo)/∂lo = 1 if x < lo"))))
 CLAMP_MAX = row(Op("clamp_max", lambda a, max: np.minimum(a, max), "ClampMaxBackward0",
                    ("self",), (
-    D(lambda c, g: where(le(c.self, c.max), g, 0.0), ("self",), "∂min(x, hi)/∂x = 1 if x ≤ hi"),)))
+    Rule(lambda node, g: xp.where(node.self <= node.max, g, 0.0), ("self",),
+         "∂min(x, hi)/∂x = 1 if x ≤ hi"),)))
 CLAMP_MAX_TENSOR = row(Op("clamp_max", np.minimum, "ClampMaxBackward1", ("self", "max"), (
-    D(lambda c, g: where(le(c.self, c.max), g, 0.0), ("self", "max"),
-      "∂min(x, hi)/∂x = 1 if x ≤ hi"),
-    D(lambda c, g: where(gt(c.self, c.max), g, 0.0), ("self", "max"),
-      "∂min(x, hi)/∂hi = 1 if x > hi"))))
+    Rule(lambda node, g: xp.where(node.self <= node.max, g, 0.0), ("self", "max"),
+         "∂min(x, hi)/∂x = 1 if x ≤ hi"),
+    Rule(lambda node, g: xp.where(node.self > node.max, g, 0.0), ("self", "max"),
+         "∂min(x, hi)/∂hi = 1 if x > hi"))))
 
 CLAMP_SIGNATURES = {
     "clamp": (" * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
@@ -569,11 +576,12 @@ def _broadcastable(a: Tensor, b: Tensor) -> None:
 
 # ---- more arithmetic: fmod, lerp, hypot, and products with a number ----------------------
 FMOD = row(Op("fmod", lambda a, other: np.fmod(a, other), "FmodBackward0", ("self",), (
-    D(lambda c, g: g, (), "∂fmod(a, s)/∂a = 1"),)))
+    Rule(lambda node, g: g, (), "∂fmod(a, s)/∂a = 1"),)))
 FMOD_TENSOR = row(Op("fmod", np.fmod, "FmodBackward1", ("self", "other"), (
-    D(lambda c, g: g, (), "∂fmod(a, b)/∂a = 1"),
-    D(lambda c, g: -g * div(c.self, c.other, rounding_mode="trunc"), ("self", "other"),
-      "∂fmod(a, b)/∂b = -trunc(a/b)"))))
+    Rule(lambda node, g: g, (), "∂fmod(a, b)/∂a = 1"),
+    Rule(lambda node, g: -g * apply(DIV_ROUNDED, (node.self, node.other),
+                                    {"rounding_mode": "trunc"}), ("self", "other"),
+         "∂fmod(a, b)/∂b = -trunc(a/b)"))))
 
 
 @export()
@@ -586,12 +594,13 @@ def fmod(input, other):
 
 
 LERP = row(Op("lerp", kernels.lerp, "LerpBackward0", ("self", "end"), (
-    D(lambda c, g: g * (1 - c.weight), (), "∂lerp(a, b, w)/∂a = 1 - w"),
-    D(lambda c, g: g * c.weight, (), "∂lerp(a, b, w)/∂b = w"))))
+    Rule(lambda node, g: g * (1 - node.weight), (), "∂lerp(a, b, w)/∂a = 1 - w"),
+    Rule(lambda node, g: g * node.weight, (), "∂lerp(a, b, w)/∂b = w"))))
 LERP_TENSOR = row(Op("lerp", kernels.lerp, "LerpBackward1", ("self", "end", "weight"), (
-    D(lambda c, g: g * (1 - c.weight), ("weight",), "∂lerp(a, b, w)/∂a = 1 - w"),
-    D(lambda c, g: g * c.weight, ("weight",), "∂lerp(a, b, w)/∂b = w"),
-    D(lambda c, g: g * (c.end - c.self), ("self", "end"), "∂lerp(a, b, w)/∂w = b - a"))))
+    Rule(lambda node, g: g * (1 - node.weight), ("weight",), "∂lerp(a, b, w)/∂a = 1 - w"),
+    Rule(lambda node, g: g * node.weight, ("weight",), "∂lerp(a, b, w)/∂b = w"),
+    Rule(lambda node, g: g * (node.end - node.self), ("self", "end"),
+         "∂lerp(a, b, w)/∂w = b - a"))))
 
 
 @export()
@@ -616,8 +625,10 @@ def lerp(input, end, weight):
 
 
 HYPOT = row(Op("hypot", np.hypot, "HypotBackward0", ("self", "other"), (
-    D(lambda c, g: g * c.self / c.result, ("self", "result"), "∂√(a²+b²)/∂a = a/√(a²+b²)"),
-    D(lambda c, g: g * c.other / c.result, ("other", "result"), "∂√(a²+b²)/∂b = b/√(a²+b²)"))))
+    Rule(lambda node, g: g * node.self / node.result, ("self", "result"),
+         "∂√(a²+b²)/∂a = a/√(a²+b²)"),
+    Rule(lambda node, g: g * node.other / node.result, ("other", "result"),
+         "∂√(a²+b²)/∂b = b/√(a²+b²)"))))
 
 
 @export()
@@ -632,20 +643,26 @@ def hypot(input, other):
 # what C++ code inside PyTorch produces when it scales a tensor by a number (at::mul(t, Scalar))
 MUL_SCALAR = row(Op("mul", lambda a, other: np.multiply(a, np.asarray(other, a.dtype)),
                     "MulBackward1", ("self",), (
-    D(lambda c, g: g * c.other, (), "∂(a·s)/∂a = s"),)))
+    Rule(lambda node, g: g * node.other, (), "∂(a·s)/∂a = s"),)))
 DIV_SCALAR = row(Op("div", lambda a, other: np.true_divide(a, np.asarray(other, a.dtype)),
                     "DivBackward1", ("self",), (
-    D(lambda c, g: g / c.other, (), "∂(a/s)/∂a = 1/s"),), dtypes="float"))
+    Rule(lambda node, g: g / node.other, (), "∂(a/s)/∂a = 1/s"),), dtypes="float"))
+
+
+def _by_scalar(op: Op, input, number):
+    # an array (a rule on a pass without a graph) keeps its dtype: apply() does not promote it
+    dtype = _dt.result_type(input, number) if type(input) is Tensor else None
+    return apply(op, (input,), {"other": number}, dtype=dtype)
 
 
 def scale(input: Tensor, factor) -> Tensor:
     """input * factor as PyTorch's own C++ code computes it: a MulBackward1 node."""
-    return apply(MUL_SCALAR, (input,), {"other": factor}, dtype=_dt.result_type(input, factor))
+    return _by_scalar(MUL_SCALAR, input, factor)
 
 
 def divide_by(input: Tensor, divisor) -> Tensor:
     """input / divisor as PyTorch's own C++ code computes it: a DivBackward1 node."""
-    return apply(DIV_SCALAR, (input,), {"other": divisor}, dtype=_dt.result_type(input, divisor))
+    return _by_scalar(DIV_SCALAR, input, divisor)
 
 
 # C++ type names, as PyTorch's messages spell a dtype in some checks

@@ -8,10 +8,10 @@ import numpy as np
 
 from .. import dtypes as _dt
 from .. import return_types
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..kernels import reduction as kernels
 from ..tensor import Tensor
-from .compare import eq, logical_and, where
+from . import xp
 from .pointwise import maximum, minimum
 from .registry import export, row
 
@@ -62,11 +62,11 @@ def _count(shape: tuple, axes: tuple) -> int:
     return math.prod(shape[a] for a in axes)
 
 
-def _restore(g: Tensor, c, *axes) -> Tensor:
+def _restore(g, node, *axes):
     """A reduced gradient with its reduced dims put back as size 1, ready to broadcast."""
-    if not c.keepdim and len(c.shapes[0]):
-        for a in axes or axes_of(c.dim, len(c.shapes[0])):
-            g = g.unsqueeze(a)
+    if not node.keepdim and len(node.shapes[0]):
+        for a in axes or axes_of(node.dim, len(node.shapes[0])):
+            g = xp.unsqueeze(g, a)
     return g
 
 
@@ -109,43 +109,47 @@ def _accumulate_dtype(input: Tensor, dtype) -> _dt.DType:
 _prod = _reduction(kernels.ordered_product, np.prod)
 
 
-def _prod_grad(c, g: Tensor) -> Tensor:
+def _prod_grad(node, g):
     # PyTorch's prod_backward: result / x while no factor is zero; with zeros, a factor's
     # gradient is the product of the others (only a lone zero of its slice gets one)
-    x, result = c.self, c.result
+    x, result = node.self, node.result
     if x.ndim == 0:
         return g
-    whole = "dim" not in c.params
-    axes = tuple(range(x.ndim)) if whole else axes_of(c.dim, x.ndim)
+    whole = "dim" not in node.params
+    axes = tuple(range(x.ndim)) if whole else axes_of(node.dim, x.ndim)
     if not whole:
-        g, result = _restore(g, c, *axes), _restore(result, c, *axes)
-    zero = eq(x, 0)
-    if not zero._data.any():
+        g, result = _restore(g, node, *axes), _restore(result, node, *axes)
+    zero = x == 0
+    if not zero.any():
         return g * (result / x)
-    others = where(zero, 1.0, x).prod() if whole else where(zero, 1.0, x).prod(axes[0], True)
-    zeros = zero.sum() if whole else zero.sum(axes[0], True)
-    lone = where(logical_and(zero, eq(zeros, 1)), others, 0.0)
-    return g * where(eq(zeros, 0), result / where(zero, 1.0, x), lone)
+    dim = None if whole else axes[0]
+    others = xp.prod(xp.where(zero, 1.0, x), dim, True)
+    zeros = xp.count(zero, dim, True, like=g)
+    lone = xp.where(zero & (zeros == 1), others, 0.0)
+    return g * xp.where(zeros == 0, result / xp.where(zero, 1.0, x), lone)
+
+
+def _mean_grad(node, g):
+    shape = node.shapes[0]
+    n = _count(shape, axes_of(node.dim, len(shape))) if "dim" in node.params else math.prod(shape)
+    return xp.expand(_restore(g, node) if "dim" in node.params else g, shape) / n
 
 
 SUM_ALL = row(Op("sum", lambda a, dtype: _sum(a, None, False, dtype), "SumBackward0",
-                 ("self",), (D(lambda c, g: g.expand(c.shapes[0]), (), "∂Σx/∂xᵢ = 1"),),
-                 dtypes="keep"))
+                 ("self",), (
+    Rule(lambda node, g: xp.expand(g, node.shapes[0]), (), "∂Σx/∂xᵢ = 1"),), dtypes="keep"))
 SUM_DIM = row(Op("sum", _sum, "SumBackward1", ("self",), (
-    D(lambda c, g: _restore(g, c).expand(c.shapes[0]), (), "∂Σx/∂xᵢ = 1"),), dtypes="keep"))
+    Rule(lambda node, g: xp.expand(_restore(g, node), node.shapes[0]), (), "∂Σx/∂xᵢ = 1"),),
+    dtypes="keep"))
 MEAN_ALL = row(Op("mean", lambda a, dtype: _mean(a, None, False, dtype), "MeanBackward0",
-                  ("self",), (
-    D(lambda c, g: g.expand(c.shapes[0]) / math.prod(c.shapes[0]), (), "∂mean(x)/∂xᵢ = 1/n"),),
-    dtypes="keep"))
+                  ("self",), (Rule(_mean_grad, (), "∂mean(x)/∂xᵢ = 1/n"),), dtypes="keep"))
 MEAN_DIM = row(Op("mean", _mean, "MeanBackward1", ("self",), (
-    D(lambda c, g: _restore(g, c).expand(c.shapes[0])
-      / _count(c.shapes[0], axes_of(c.dim, len(c.shapes[0]))), (), "∂mean(x)/∂xᵢ = 1/n"),),
-    dtypes="keep"))
+    Rule(_mean_grad, (), "∂mean(x)/∂xᵢ = 1/n"),), dtypes="keep"))
 PROD_ALL = row(Op("prod", lambda a, dtype: _prod(a, None, False, dtype), "ProdBackward0",
-                  ("self",), (D(_prod_grad, ("self", "result"), "∂Πx/∂xᵢ = Π_{j≠i} xⱼ"),),
+                  ("self",), (Rule(_prod_grad, ("self", "result"), "∂Πx/∂xᵢ = Π_{j≠i} xⱼ"),),
                   dtypes="keep"))
 PROD_DIM = row(Op("prod", _prod, "ProdBackward1", ("self",), (
-    D(_prod_grad, ("self", "result"), "∂Πx/∂xᵢ = Π_{j≠i} xⱼ"),), dtypes="keep"))
+    Rule(_prod_grad, ("self", "result"), "∂Πx/∂xᵢ = Π_{j≠i} xⱼ"),), dtypes="keep"))
 
 
 def bad_arguments(name: str, got: str) -> TypeError:
@@ -201,29 +205,30 @@ def prod(input, dim=ABSENT, keepdim=False, *, dtype=None):
 
 
 # ---- max, min, amax, amin, argmax, argmin ------------------------------------------------------
-def _evenly(c, g: Tensor) -> Tensor:
+def _evenly(node, g):
     # evenly_distribute_backward: tied extremes share the gradient (NaN ones when it is NaN)
-    x, value = c.self, c.result
-    mask = x.isnan() if bool(np.isnan(value._data)) else eq(x, value)
-    return where(mask, g / mask.sum(), 0.0)
+    x, value = node.self, node.result
+    mask = xp.isnan(x) if bool(xp.isnan(value)) else x == value
+    return xp.where(mask, g / xp.count(mask, like=g), 0.0)
 
 
-def _selected(c, g: Tensor) -> Tensor:
+def _selected(node, g):
     # value_selecting_reduction_backward: the gradient goes to the index that was picked
-    shape = c.shapes[0]
+    shape = node.shapes[0]
     if not shape:
         return g
-    axis = axes_of(c.dim, len(shape))[0]
-    picked = c.indices._data if c.keepdim else np.expand_dims(c.indices._data, axis)
+    axis = axes_of(node.dim, len(shape))[0]
+    indices = node.params["indices"]._data
+    picked = indices if node.keepdim else np.expand_dims(indices, axis)
     hit = np.arange(shape[axis]).reshape((-1,) + (1,) * (len(shape) - axis - 1)) == picked
-    return where(Tensor._make(hit), _restore(g, c, axis), 0.0)
+    return xp.where(hit, _restore(g, node, axis), 0.0)
 
 
-def _shared(c, g: Tensor) -> Tensor:
+def _shared(node, g):
     # amax/amin: every element equal to the result takes an equal share
-    mask = eq(_restore(c.result, c), c.self)
-    axes = axes_of(c.dim, len(c.shapes[0]))
-    return _restore(g, c) / mask.sum(axes, keepdim=True) * mask
+    mask = _restore(node.result, node) == node.self
+    axes = axes_of(node.dim, len(node.shapes[0]))
+    return _restore(g, node) / xp.count(mask, axes, True, like=g) * mask
 
 
 def _take(a: np.ndarray, dim, keepdim: bool, indices: Tensor) -> np.ndarray:
@@ -249,19 +254,19 @@ def _arg_extreme(a: np.ndarray, dim, keepdim: bool, pick) -> np.ndarray:
 
 
 MAX_ALL = row(Op("max", np.max, "MaxBackward1", ("self",), (
-    D(_evenly, ("self", "result"), "∂max(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))
+    Rule(_evenly, ("self", "result"), "∂max(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))
 MIN_ALL = row(Op("min", np.min, "MinBackward1", ("self",), (
-    D(_evenly, ("self", "result"), "∂min(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
+    Rule(_evenly, ("self", "result"), "∂min(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
 MAX_DIM = row(Op("max", _take, "MaxBackward0", ("self",), (
-    D(_selected, (), "∂max(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep"))
+    Rule(_selected, (), "∂max(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep"))
 MIN_DIM = row(Op("min", _take, "MinBackward0", ("self",), (
-    D(_selected, (), "∂min(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep"))
+    Rule(_selected, (), "∂min(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep"))
 AMAX = row(Op("amax", lambda a, dim, keepdim: _extremes(a, dim, keepdim, np.amax),
               "AmaxBackward0", ("self",), (
-    D(_shared, ("self", "result"), "∂amax(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))
+    Rule(_shared, ("self", "result"), "∂amax(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))
 AMIN = row(Op("amin", lambda a, dim, keepdim: _extremes(a, dim, keepdim, np.amin),
               "AminBackward0", ("self",), (
-    D(_shared, ("self", "result"), "∂amin(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
+    Rule(_shared, ("self", "result"), "∂amin(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
 ARGMAX = Op("argmax", lambda a, dim, keepdim: _arg_extreme(a, dim, keepdim, np.argmax), None,
             ("self",), (None,), dtypes="int64")
 ARGMIN = Op("argmin", lambda a, dim, keepdim: _arg_extreme(a, dim, keepdim, np.argmin), None,
@@ -366,36 +371,36 @@ def _two_over(dof) -> float:
     return 2.0 / dof if dof else math.inf
 
 
-def _var_grad(c, g: Tensor) -> Tensor:
+def _var_grad(node, g):
     # PyTorch's var_backward, including its literal reading of an empty dim list
-    x = c.self
-    correction = 1 if c.correction is None else c.correction
-    if x.ndim == 0 or c.dim is None:
-        dof = x._data.size - correction
+    x, shape = node.self, node.shapes[0]
+    correction = 1 if node.correction is None else node.correction
+    if x.ndim == 0 or node.dim is None:
+        dof = math.prod(shape) - correction
         if dof <= 0:
-            return g * where(eq(x, x.mean()), math.nan, math.inf)
-        return _two_over(dof) * g * (x - x.mean())
-    axes = axes_of(c.dim, x.ndim)
-    if not c.keepdim and x.ndim > 1:
-        g = _restore(g, c, *axes)
-    size = math.prod(x._data.shape[a] for a in axes) if c.dim != () else 1
-    return _two_over(size - correction) * g * (x - x.mean(axes, keepdim=True))
+            return g * xp.where(x == xp.mean(x), math.nan, math.inf)
+        return _two_over(dof) * g * (x - xp.mean(x))
+    axes = axes_of(node.dim, x.ndim)
+    if not node.keepdim and x.ndim > 1:
+        g = _restore(g, node, *axes)
+    size = math.prod(shape[a] for a in axes) if node.dim != () else 1
+    return _two_over(size - correction) * g * (x - xp.mean(x, axes, True))
 
 
-def _std_grad(c, g: Tensor) -> Tensor:
-    result = c.result
-    zero = eq(result, 0)
-    return _var_grad(c, where(zero, 0.0, g / where(zero, 1.0, result * 2)))
+def _std_grad(node, g):
+    result = node.result
+    zero = result == 0
+    return _var_grad(node, xp.where(zero, 0.0, g / xp.where(zero, 1.0, result * 2)))
 
 
 VAR = row(Op("var", lambda a, dim, correction, keepdim: _moments(a, dim, correction, keepdim,
                                                                   False),
              "VarBackward0", ("self",), (
-    D(_var_grad, ("self",), "∂var(x)/∂xᵢ = 2(xᵢ - x̄)/(n - c)"),), dtypes="keep"))
+    Rule(_var_grad, ("self",), "∂var(x)/∂xᵢ = 2(xᵢ - x̄)/(n - c)"),), dtypes="keep"))
 STD = row(Op("std", lambda a, dim, correction, keepdim: _moments(a, dim, correction, keepdim,
                                                                   True),
              "StdBackward0", ("self",), (
-    D(_std_grad, ("self", "result"), "∂std(x)/∂xᵢ = (xᵢ - x̄)/((n - c)·std(x))"),),
+    Rule(_std_grad, ("self", "result"), "∂std(x)/∂xᵢ = (xᵢ - x̄)/((n - c)·std(x))"),),
     dtypes="keep"))
 
 
@@ -430,33 +435,34 @@ def std(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
 
 
 # ---- norm, logsumexp ---------------------------------------------------------------------------
-def _norm_grad(c, g: Tensor) -> Tensor:
+def _norm_grad(node, g):
     # PyTorch's norm_backward, one branch per order
-    x, norm, p = c.self, c.result, c.ord
+    x, norm, p = node.self, node.result, node.ord
     if x.ndim:
-        g, norm = _restore(g, c), _restore(norm, c)
+        g, norm = _restore(g, node), _restore(norm, node)
     if p == 0:
         return None
     if p == 1:
-        return x.sign() * g
+        return xp.sign(x) * g
     if p == 2:
-        zero = eq(norm, 0)
-        return g * where(zero, 0.0, x / where(zero, 1.0, norm))
+        zero = norm == 0
+        return g * xp.where(zero, 0.0, x / xp.where(zero, 1.0, norm))
     if p in (math.inf, -math.inf):
-        magnitude = x.abs()
-        mask = where(magnitude.isnan(), True, eq(magnitude, norm))
-        axes = axes_of(c.dim, x.ndim)
-        return x.sign() * (g / mask.sum(axes, keepdim=True) * mask)
+        magnitude = xp.abs(x)
+        mask = xp.isnan(magnitude) | (magnitude == norm)
+        axes = axes_of(node.dim, x.ndim)
+        return xp.sign(x) * (g / xp.count(mask, axes, True, like=g) * mask)
     if p < 1:
-        scaled = x.sign() * where(eq(x, 0), 0.0, x.abs() ** (p - 1))
-        return scaled * g * norm ** (1 - p)
-    scaled = x.sign() * x.abs() ** (p - 1) if p < 2 else x * x.abs() ** (p - 2)
-    zero = eq(norm, 0)
-    return scaled * where(zero, 0.0, g / where(zero, 1.0, norm ** (p - 1)))
+        scaled = xp.sign(x) * xp.where(x == 0, 0.0, xp.pow(xp.abs(x), p - 1))
+        return scaled * g * xp.pow(norm, 1 - p)
+    scaled = xp.sign(x) * xp.pow(xp.abs(x), p - 1) if p < 2 else x * xp.pow(xp.abs(x), p - 2)
+    zero = norm == 0
+    return scaled * xp.where(zero, 0.0, g / xp.where(zero, 1.0, xp.pow(norm, p - 1)))
 
 
 VECTOR_NORM = row(Op("linalg_vector_norm", _norm, "LinalgVectorNormBackward0", ("self",), (
-    D(_norm_grad, ("self", "result"), "∂‖x‖ₚ/∂xᵢ = sign(xᵢ)·|xᵢ|ᵖ⁻¹/‖x‖ₚᵖ⁻¹"),), dtypes="keep"))
+    Rule(_norm_grad, ("self", "result"), "∂‖x‖ₚ/∂xᵢ = sign(xᵢ)·|xᵢ|ᵖ⁻¹/‖x‖ₚᵖ⁻¹"),),
+    dtypes="keep"))
 
 
 def vector_norm(input, ord=2, dim=None, keepdim=False, *, dtype=None):
@@ -496,8 +502,8 @@ def _logsumexp(a: np.ndarray, dim, keepdim: bool) -> np.ndarray:
 
 
 LOGSUMEXP = row(Op("logsumexp", _logsumexp, "LogsumexpBackward0", ("self",), (
-    D(lambda c, g: _restore(g, c) * (c.self - _restore(c.result, c)).exp(), ("self", "result"),
-      "∂logΣeˣ/∂xᵢ = e^(xᵢ - logΣeˣ)"),), dtypes="keep"))
+    Rule(lambda node, g: _restore(g, node) * xp.exp(node.self - _restore(node.result, node)),
+         ("self", "result"), "∂logΣeˣ/∂xᵢ = e^(xᵢ - logΣeˣ)"),), dtypes="keep"))
 
 
 @export()
@@ -516,16 +522,16 @@ def _cumsum(a: np.ndarray, dim, dtype: _dt.DType) -> np.ndarray:
     return kernels.cumulative_sum(a, axis[0]) if axis else a.copy()
 
 
-def _reversed_cumsum(c, g: Tensor) -> Tensor:
+def _reversed_cumsum(node, g):
     # PyTorch's cumsum_backward: flip(cumsum(flip(g))), or g itself when there is one term
-    if not g.ndim or g._data.shape[axes_of(c.dim, g.ndim)[0]] <= 1:
+    if not g.ndim or g.shape[axes_of(node.dim, g.ndim)[0]] <= 1:
         return g
-    axis = axes_of(c.dim, g.ndim)[0]
-    return g.flip(axis).cumsum(axis).flip(axis)
+    axis = axes_of(node.dim, g.ndim)[0]
+    return xp.flip(xp.cumsum(xp.flip(g, axis), axis), axis)
 
 
 CUMSUM = row(Op("cumsum", _cumsum, "CumsumBackward0", ("self",), (
-    D(_reversed_cumsum, (), "∂(Σ_{j≤k} xⱼ)/∂xᵢ = 1 for k ≥ i"),), dtypes="keep"))
+    Rule(_reversed_cumsum, (), "∂(Σ_{j≤k} xⱼ)/∂xᵢ = 1 for k ≥ i"),), dtypes="keep"))
 
 
 @export()

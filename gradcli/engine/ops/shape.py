@@ -5,10 +5,11 @@ import operator
 
 import numpy as np
 
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
 from .reduction import sum as reduce_sum
+from . import xp
 from .registry import export, row
 
 
@@ -55,11 +56,11 @@ def _view_or_none(a: np.ndarray, shape) -> np.ndarray | None:
 
 # ---- views ---------------------------------------------------------------------------------
 VIEW = row(Op("view", lambda a, shape: np.reshape(a, shape, copy=False), "ViewBackward0",
-              ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (), "∂view(x)/∂x = reshape back"),),
-              dtypes="keep", view=True))
+              ("self",), (Rule(lambda node, g: xp.reshape(g, node.shapes[0]), (),
+                               "∂view(x)/∂x = reshape back"),), dtypes="keep", view=True))
 UNSAFE_VIEW = row(Op("_unsafe_view", lambda a, shape: a.reshape(shape), "UnsafeViewBackward0",
-                     ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (),
-                                   "∂reshape(x)/∂x = reshape back"),), dtypes="keep"))
+                     ("self",), (Rule(lambda node, g: xp.reshape(g, node.shapes[0]), (),
+                                      "∂reshape(x)/∂x = reshape back"),), dtypes="keep"))
 
 
 def _expanded(a: np.ndarray, shape) -> np.ndarray:
@@ -71,14 +72,15 @@ def _expanded(a: np.ndarray, shape) -> np.ndarray:
 
 
 EXPAND = row(Op("expand", _expanded, "ExpandBackward0",
-                ("self",), (D(lambda c, g: sum_to_size(g, c.shapes[0]), (),
-                              "∂expand(x)/∂x = sum over the copies"),), dtypes="keep", view=True))
+                ("self",), (Rule(lambda node, g: xp.sum_to_size(g, node.shapes[0]), (),
+                                 "∂expand(x)/∂x = sum over the copies"),), dtypes="keep",
+                view=True))
 UNSQUEEZE = row(Op("unsqueeze", lambda a, dim: np.expand_dims(a, dim), "UnsqueezeBackward0",
-                   ("self",), (D(lambda c, g: g.squeeze(c.dim), (), "∂unsqueeze(x)/∂x = squeeze"),),
-                   dtypes="keep", view=True))
+                   ("self",), (Rule(lambda node, g: xp.squeeze(g, node.dim), (),
+                                    "∂unsqueeze(x)/∂x = squeeze"),), dtypes="keep", view=True))
 SQUEEZE = {n: row(Op("squeeze", lambda a, dims: np.squeeze(a, dims), f"SqueezeBackward{n}",
-                     ("self",), (D(lambda c, g: g.reshape(c.shapes[0]), (),
-                                   "∂squeeze(x)/∂x = unsqueeze"),), dtypes="keep", view=True))
+                     ("self",), (Rule(lambda node, g: xp.reshape(g, node.shapes[0]), (),
+                                      "∂squeeze(x)/∂x = unsqueeze"),), dtypes="keep", view=True))
            for n in (0, 1, 2, 4)}
 
 
@@ -89,16 +91,16 @@ def _swapped(a: np.ndarray, dim0: int, dim1: int) -> np.ndarray:
 
 
 TRANSPOSE = row(Op("transpose", _swapped, "TransposeBackward0", ("self",), (
-    D(lambda c, g: g.transpose(c.dim0, c.dim1), (), "∂transpose(x)/∂x = transpose back"),),
-    dtypes="keep", view=True))
+    Rule(lambda node, g: xp.transpose(g, node.dim0, node.dim1), (),
+         "∂transpose(x)/∂x = transpose back"),), dtypes="keep", view=True))
 T = row(Op("t", lambda a: a.T, "TBackward0", ("self",), (
-    D(lambda c, g: g.t(), (), "∂xᵀ/∂x = transpose back"),), dtypes="keep", view=True))
+    Rule(lambda node, g: xp.t(g), (), "∂xᵀ/∂x = transpose back"),), dtypes="keep", view=True))
 PERMUTE = row(Op("permute", lambda a, dims: np.transpose(a, dims), "PermuteBackward0", ("self",), (
-    D(lambda c, g: g.permute(tuple(np.argsort(c.dims))), (), "∂permute(x)/∂x = permute back"),),
-    dtypes="keep", view=True))
+    Rule(lambda node, g: xp.permute(g, tuple(np.argsort(node.dims))), (),
+         "∂permute(x)/∂x = permute back"),), dtypes="keep", view=True))
 # order "K" keeps the input's layout (torch's preserve_format); contiguous() asks for "C"
 CLONE = row(Op("clone", lambda a, order="K": np.array(a, order=order), "CloneBackward0",
-                ("self",), (D(lambda c, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
+                ("self",), (Rule(lambda node, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
 
 
 @export()

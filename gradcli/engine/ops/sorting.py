@@ -4,17 +4,19 @@ from __future__ import annotations
 import numpy as np
 
 from .. import return_types
-from ..dispatch import D, Op, apply
+from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
-from .indexing import SCATTER_ADD, _zeros
+from . import xp
+from .indexing import SCATTER_ADD
 from .registry import export, row
 
 # the backward puts each gradient back where its value came from (scatter by the indices)
 SORT = row(Op("sort", lambda a, dim, order: np.take_along_axis(a, order._data, dim),
               "SortBackward0", ("self",), (
-    D(lambda c, g: apply(SCATTER_ADD, (_zeros(c.shapes[0], g), g),
-                         {"dim": c.dim, "index": c.order}), (),
-      "∂sort(x)/∂x = g, put back where each value came from"),), dtypes="keep"))
+    # the order is read as the tensor it is on either pass: scatter_add's forward takes one
+    Rule(lambda node, g: apply(SCATTER_ADD, (xp.zeros_like(g, node.shapes[0]), g),
+                               {"dim": node.dim, "index": node.params["order"]}), (),
+         "∂sort(x)/∂x = g, put back where each value came from"),), dtypes="keep"))
 
 
 def _order(input: Tensor, dim: int, descending: bool) -> np.ndarray:
