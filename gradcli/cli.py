@@ -194,6 +194,20 @@ def execute(source, filename: str, env: Env, echo: bool, args) -> int:
     except InternalError as e:
         shown.internal(e)
         return EXIT_INTERNAL
+    except SystemExit as e:   # the program's exit(), sys.exit() or raise SystemExit
+        return _exit_status(e, env)
     finally:
         shown.flush()
     return EXIT_OK
+
+
+def _exit_status(e: SystemExit, env: Env) -> int:
+    """What Python does with a SystemExit: None is 0, an int is the status, anything else is
+    printed on stderr and the status is 1."""
+    if e.code is None:
+        return EXIT_OK
+    if isinstance(e.code, int):
+        return e.code
+    _flush(env.stdout)
+    env.stderr.write(f"{e.code}\n")
+    return EXIT_ERROR

@@ -45,6 +45,8 @@ def _kind(cls: type) -> str:
     """The name a traceback would give: PyTorch's own classes with their module
     (torch.autograd.gradcheck.GradcheckError); a library's internal class (NumPy's
     _ArrayMemoryError) as the builtin it is (MemoryError)."""
+    if cls.__module__ == "__main__":   # the program's own class: Python names it bare
+        return cls.__qualname__
     for c in cls.__mro__:
         if c.__module__ == "builtins":
             return c.__name__

@@ -65,6 +65,7 @@ CPU = Device()
 
 
 class Tensor:
+    __module__ = "torch"  # the class prints as <class 'torch.Tensor'>, as type(x) shows it
     # Every tensor sets its slots; the attributes below them are the rare ones (views, outputs
     # of multi-output ops, leaves in a graph, retain_grad()): they default at the class and are
     # set, in the instance's __dict__, only where they differ. Making a tensor is every op's

@@ -106,7 +106,7 @@ class Classes:
     def get(self, cls, name: str):
         if name in ("__name__", "__qualname__"):
             return getattr(cls, name)
-        if kind_of(cls) is OPEN:
+        if kind_of(cls) is OPEN and name != "__class__":   # a class's class is `type` itself
             return OPEN.get(cls, name)
         raise no_attribute(cls, name)
 

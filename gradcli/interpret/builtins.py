@@ -6,6 +6,7 @@ import functools
 import inspect
 import math
 import string
+import types
 from typing import Any, Callable
 
 import numpy as np
@@ -19,7 +20,7 @@ from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
 from ..engine.tensor import Device, Size, Tensor
 from ..library import LibraryClass
-from . import attributes, modules
+from . import attributes, classes, modules
 from .modules import Namespace
 from .tools import Builtin
 
@@ -292,6 +293,69 @@ PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
 for _name in ("max", "min"):
     PYTHON[_name] = _either(getattr(_py, _name), _name) if _name in FUNCTIONS else \
         getattr(_py, _name)
+
+
+# ---- classes and attributes: what a program's own classes need ---------------------------------
+def _name_argument(name) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"attribute name must be string, not '{type(name).__name__}'")
+
+
+def _arity(fn: str, args: tuple, least: int, most: int) -> None:
+    """Python's words for a builtin given the wrong number of arguments."""
+    if least <= len(args) <= most:
+        return
+    if least == most:
+        raise TypeError(f"{fn} expected {least} argument{'s' if least != 1 else ''}, "
+                        f"got {len(args)}")
+    bound = ("at least", least) if len(args) < least else ("at most", most)
+    raise TypeError(f"{fn} expected {bound[0]} {bound[1]} arguments, got {len(args)}")
+
+
+def _getattr(*args):
+    _arity("getattr", args, 2, 3)
+    _name_argument(args[1])
+    try:
+        return attributes.get_attribute(args[0], args[1])
+    except AttributeError:
+        if len(args) == 2:
+            raise
+        return args[2]
+
+
+def _hasattr(*args) -> bool:
+    _arity("hasattr", args, 2, 2)
+    _name_argument(args[1])
+    try:
+        attributes.get_attribute(*args)
+    except AttributeError:
+        return False
+    return True
+
+
+def _setattr(*args) -> None:
+    _arity("setattr", args, 3, 3)
+    _name_argument(args[1])
+    attributes.set_attribute(*args)
+
+
+def _delattr(*args) -> None:
+    _arity("delattr", args, 2, 2)
+    _name_argument(args[1])
+    attributes.delete_attribute(*args)
+
+
+classes.name_class(Builtin, "builtin_function_or_method")
+classes.hand_out(Tensor)
+PYTHON.update({
+    "object": object, "super": super, "property": property, "staticmethod": staticmethod,
+    "classmethod": classmethod, "issubclass": _py.issubclass, "id": _py.id, "iter": _py.iter,
+    "next": _py.next, "callable": _py.callable, "type": Builtin("type", classes.type_of),
+    "getattr": Builtin("getattr", _getattr), "hasattr": Builtin("hasattr", _hasattr),
+    "setattr": Builtin("setattr", _setattr), "delattr": Builtin("delattr", _delattr),
+    "NotImplemented": NotImplemented, "Ellipsis": Ellipsis, "__name__": "__main__",
+    **classes.EXCEPTIONS})
+
 # the builtins that call a function they are given (see call)
 _CALLS_ITS_ARGUMENTS = frozenset(id(PYTHON[n]) for n in ("map", "filter", "sorted", "max", "min"))
 
@@ -458,6 +522,28 @@ def _dict_attribute(obj, name):
     return _DICT.get(obj, name)
 
 
+_EXCEPTION = frozenset(("args", "with_traceback", "add_note", "__class__", "__cause__",
+                        "__context__", "__suppress_context__"))
+_SET = attributes.Listed((
+    "add", "remove", "discard", "pop", "clear", "copy", "update", "union", "intersection",
+    "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint",
+    "intersection_update", "difference_update"))
+_SET_CHANGES = frozenset(("add", "remove", "discard", "pop", "clear", "update",
+                          "intersection_update", "difference_update"))
+
+
+def _set_attribute(obj, name):
+    """A set's methods; those that hash what they are given check it first (see key)."""
+    method = _SET.get(obj, name)
+    if name in ("add", "remove", "discard"):
+        return lambda item: method(key(item))
+    if name in ("update", "union", "intersection", "difference", "symmetric_difference",
+                "issubset", "issuperset", "isdisjoint", "intersection_update",
+                "difference_update"):
+        return lambda *others: method(*(keys(o) for o in others))
+    return method
+
+
 _STR = attributes.Listed((
     "join", "split", "strip", "lstrip", "rstrip", "lower", "upper", "replace", "startswith",
     "endswith", "ljust", "rjust", "center", "zfill", "title", "capitalize", "count", "find",
@@ -484,6 +570,16 @@ for _kind, _entry in {
     _dt.DType: attributes.Listed(("is_floating_point", "is_signed", "itemsize")),
     Device: attributes.Listed(("type",)),
     LibraryClass: attributes.OPEN,
+    super: attributes.OPEN,
+    property: attributes.Listed(("getter", "setter", "deleter", "fget", "fset", "fdel")),
+    BaseException: attributes.Listed(_EXCEPTION),
+    StopIteration: attributes.Listed(_EXCEPTION | {"value"}),
+    SystemExit: attributes.Listed(_EXCEPTION | {"code"}),
+    OSError: attributes.Listed(_EXCEPTION | {"errno", "strerror", "filename"}),
+    ImportError: attributes.Listed(_EXCEPTION | {"name", "msg"}),
+    set: attributes.Custom(_set_attribute, _SET.names),
+    frozenset: attributes.Listed(_SET.readable - _SET_CHANGES),
+    types.GeneratorType: attributes.Listed(("send", "close", "throw")),
 }.items():
     attributes.register(_kind, _entry)
 

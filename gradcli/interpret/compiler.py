@@ -2,33 +2,24 @@
 from __future__ import annotations
 
 import operator
+import sys
 from typing import Callable
 
 from ..engine.dispatch import context as engine_context
 from ..engine.dtypes import OperandTypeError
 from ..errors import ProgramSyntaxError
 from ..syntax import ast as A
+from . import attributes, classes, modules
 from . import builtins as B
-from . import modules
+from .functions import MAX_DEPTH, ClassFrame, Frame, Function, Return, Signature  # noqa: F401
+from .generators import GeneratorStatements
+from .runtime import BREAK, CONTINUE, attach, context_exit, match_handler
+from .scopes import CLASS, FUNCTION, MODULE, Scope, scan, targets
 
-BREAK, CONTINUE = object(), object()
-MAX_DEPTH = 150    # user function calls; deeper is a RecursionError
 MAX_NESTING = 100  # expressions inside expressions, blocks inside blocks
-
-
-class Return:
-    __slots__ = ("value",)
-
-    def __init__(self, value) -> None:
-        self.value = value
-
-
-class Frame:
-    __slots__ = ("vars", "parent")
-
-    def __init__(self, vars: dict, parent: "Frame | None") -> None:
-        self.vars = vars
-        self.parent = parent
+classes.name_class(Function, "function")   # type(f) shows what Python would
+attributes.register(Function, attributes.Listed(("__name__", "__qualname__")))
+attributes.register(classes.TypeView, attributes.Listed(("__name__",)))
 
 
 class Origin:
@@ -39,28 +30,6 @@ class Origin:
     def __init__(self, filename: str, source: str) -> None:
         self.filename = filename
         self.source = source
-
-
-class Scope:
-    """Compile-time knowledge of which names a function body binds."""
-
-    __slots__ = ("locals", "parent", "in_loop", "is_function")
-
-    def __init__(self, names: set, parent: "Scope | None", is_function: bool) -> None:
-        self.locals = names
-        self.parent = parent
-        self.in_loop = False
-        self.is_function = is_function
-
-
-def attach(error: BaseException, span) -> BaseException:
-    """Remember the innermost span an exception passed through."""
-    if span is not None and getattr(error, "_gradcli_span", None) is None:
-        try:
-            error._gradcli_span = span
-        except AttributeError:
-            pass
-    return error
 
 
 def _ipow(a, b):
@@ -96,58 +65,20 @@ COMPARE = {"<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator
            "is not": operator.is_not}
 
 
-class Function:
-    """A function defined in the program (def or lambda)."""
-
-    __slots__ = ("__name__", "params", "defaults", "body", "closure", "interp")
-
-    def __init__(self, name, params, defaults, body, closure, interp) -> None:
-        self.__name__ = name
-        self.params = params
-        self.defaults = defaults
-        self.body = body
-        self.closure = closure
-        self.interp = interp
-
-    def __call__(self, *args, **kwargs):
-        interp = self.interp
-        names = self.params
-        if len(args) > len(names):
-            raise TypeError(f"{self.__name__}() takes {len(names)} positional argument"
-                            f"{'s' if len(names) != 1 else ''} but {len(args)} "
-                            f"{'were' if len(args) != 1 else 'was'} given")
-        bound = dict(zip(names, args))
-        for k, v in kwargs.items():
-            if k not in names:
-                raise TypeError(f"{self.__name__}() got an unexpected keyword argument '{k}'")
-            if k in bound:
-                raise TypeError(f"{self.__name__}() got multiple values for argument '{k}'")
-            bound[k] = v
-        if len(bound) < len(names):
-            missing = [n for n in names if n not in bound and n not in self.defaults]
-            if missing:
-                quoted = [f"'{m}'" for m in missing]
-                listed = quoted[0] if len(quoted) == 1 else \
-                    ", ".join(quoted[:-1]) + " and " + quoted[-1]
-                raise TypeError(f"{self.__name__}() missing {len(missing)} required positional "
-                                f"argument{'s' if len(missing) > 1 else ''}: {listed}")
-            for n in names:
-                if n not in bound:
-                    bound[n] = self.defaults[n]
-        interp.depth += 1
-        try:
-            if interp.depth > MAX_DEPTH:
-                raise RecursionError("maximum recursion depth exceeded")
-            result = self.body(Frame(bound, self.closure))
-        finally:
-            interp.depth -= 1
-        return result.value if isinstance(result, Return) else result
-
-    def __repr__(self) -> str:
-        return f"<function {self.__name__} at {hex(id(self))}>"
+def docstring(body) -> str | None:
+    """The docstring of a def or class body: its first statement, when a string constant."""
+    if body and isinstance(body[0], A.ExprStmt) and isinstance(body[0].value, A.Constant) \
+            and isinstance(body[0].value.value, str):
+        return body[0].value.value
+    return None
 
 
-class Compiler:
+def _not_iterable(label: str, value, what: str) -> TypeError:
+    return TypeError(f"{label}() argument after {what} must be "
+                     f"{'an iterable' if what == '*' else 'a mapping'}, not {type(value).__name__}")
+
+
+class Compiler(GeneratorStatements):
     """Turns statements into closures `run(frame) -> None | BREAK | CONTINUE | Return`."""
 
     def __init__(self, interp) -> None:
@@ -196,12 +127,24 @@ class Compiler:
             return None
         return run
 
+    @staticmethod
+    def mangle(name: str, scope: Scope) -> str:
+        """A private name (`__x`) inside a class, as Python rewrites it: `_Class__x`."""
+        cls = scope.class_name
+        if cls and name[:2] == "__" and name[-2:] != "__":
+            stripped = cls.lstrip("_")
+            if stripped:
+                return f"_{stripped}{name}"
+        return name
+
     # ---- statements ------------------------------------------------------------------------
+    UNLOCATED = (A.If, A.While, A.For, A.With, A.FunctionDef, A.ClassDef, A.Try)
+
     def stmt(self, node, scope: Scope) -> Callable:
         method = getattr(self, "stmt_" + type(node).__name__)
         run = method(node, scope)
         span = node.span
-        if span is None or type(node) in (A.If, A.While, A.For, A.With, A.FunctionDef):
+        if span is None or type(node) in self.UNLOCATED:
             return run
         where = (self.origin, span)
         ctx = engine_context
@@ -216,6 +159,8 @@ class Compiler:
         return located
 
     def stmt_ExprStmt(self, node, scope):
+        if isinstance(node.value, (A.Yield, A.YieldFrom)):
+            raise self.error("'yield' outside function", node.span)
         ev = self.expr(node.value, scope)
         if self.interp.echo and scope.parent is None:
             display = self.interp.display
@@ -228,6 +173,8 @@ class Compiler:
         return run
 
     def stmt_Assign(self, node, scope):
+        if isinstance(node.value, (A.Yield, A.YieldFrom)):
+            raise self.error("'yield' outside function", node.span)
         ev = self.expr(node.value, scope)
         stores = [self.store(t, scope) for t in node.targets]
         if len(stores) == 1:
@@ -254,7 +201,7 @@ class Compiler:
             def run(f):
                 store(f, op(load(f), ev(f)))
         elif isinstance(target, A.Attribute):
-            obj_ev, name = self.expr(target.value, scope), target.attr
+            obj_ev, name = self.expr(target.value, scope), self.mangle(target.attr, scope)
             get, put = B.get_attribute, B.set_attribute
 
             def run(f):
@@ -294,7 +241,7 @@ class Compiler:
     def stmt_FromImport(self, node, scope):
         module_name, find, take = node.module, modules.find, modules.import_from
         if node.names == "*":
-            if scope.is_function:
+            if scope.kind != MODULE:
                 raise self.error("import * only allowed at module level", node.span)
             names = self.interp.globals
 
@@ -315,6 +262,14 @@ class Compiler:
     def stmt_Pass(self, node, scope):
         return lambda f: None
 
+    def stmt_Global(self, node, scope):
+        return lambda f: None   # scan() read it: the names resolve to the module's
+
+    def stmt_Nonlocal(self, node, scope):
+        if scope.kind == MODULE:
+            raise self.error("nonlocal declaration not allowed at module level", node.span)
+        return lambda f: None
+
     def stmt_Break(self, node, scope):
         if not scope.in_loop:
             raise self.error("'break' outside loop", node.span)
@@ -332,6 +287,43 @@ class Compiler:
             return lambda f: Return(None)
         ev = self.expr(node.value, scope)
         return lambda f: Return(ev(f))
+
+    def stmt_Raise(self, node, scope):
+        if node.exc is None:
+            def run(f):
+                error = sys.exc_info()[1]
+                if error is None:
+                    raise RuntimeError("No active exception to reraise")
+                raise error
+            return run
+        exc_ev = self.expr(node.exc, scope)
+        cause_ev = self.expr(node.cause, scope) if node.cause is not None else None
+
+        def run(f):
+            error = _exception(exc_ev(f))
+            if cause_ev is not None:
+                cause = cause_ev(f)
+                error.__cause__ = None if cause is None else _exception(cause, "cause")
+            error._gradcli_raised = True   # the program's own, whatever its class
+            raise error
+        return run
+
+    def stmt_Assert(self, node, scope):
+        test = self.expr(node.test, scope)
+        msg = self.expr(node.msg, scope) if node.msg is not None else None
+
+        def run(f):
+            if not test(f):
+                raise AssertionError(msg(f)) if msg is not None else AssertionError()
+        return run
+
+    def stmt_Delete(self, node, scope):
+        deletes = [self.delete(t, scope) for t in node.targets]
+
+        def run(f):
+            for d in deletes:
+                d(f)
+        return run
 
     def stmt_If(self, node, scope):
         test = self.expr(node.test, scope)
@@ -354,11 +346,11 @@ class Compiler:
             return None
         return run
 
-    def _loop_body(self, stmts, scope):
+    def _loop_body(self, stmts, scope, block=None):
         was = scope.in_loop
         scope.in_loop = True
         try:
-            return self.block(stmts, scope)
+            return (block or self.block)(stmts, scope)
         finally:
             scope.in_loop = was
 
@@ -414,20 +406,20 @@ class Compiler:
             return None
         return run
 
+    def with_items(self, node, scope):
+        return [(self.expr(e, scope), self.store(t, scope) if t is not None else None, e.span)
+                for e, t in node.items]
+
     def stmt_With(self, node, scope):
-        items = [(self.expr(e, scope), self.store(t, scope) if t is not None else None, e.span)
-                 for e, t in node.items]
+        items = self.with_items(node, scope)
         body = self.block(node.body, scope)
         last = len(items) - 1
-        managers = B.CONTEXT_MANAGERS
 
         def enter(f, i):
             ev, store, span = items[i]
             try:
                 mgr = ev(f)
-                if not isinstance(mgr, managers):
-                    raise TypeError(f"'{type(mgr).__name__}' object does not support the "
-                                    f"context manager protocol")
+                exit_ = context_exit(mgr)
                 value = mgr.__enter__()
             except Exception as e:
                 raise attach(e, span)
@@ -436,42 +428,271 @@ class Compiler:
                     store(f, value)
                 result = body(f) if i == last else enter(f, i + 1)
             except BaseException as e:
-                if not mgr.__exit__(type(e), e, e.__traceback__):
+                if not exit_(type(e), e, e.__traceback__):
                     raise
                 return None
-            mgr.__exit__(None, None, None)
+            exit_(None, None, None)
             return result
 
         return lambda f: enter(f, 0)
 
-    def stmt_FunctionDef(self, node, scope):
-        fn_scope = Scope(set(p.name for p in node.params) | bound_names(node.body), scope, True)
-        body = self.block(node.body, fn_scope)
-        defaults = [(p.name, self.expr(p.default, scope)) for p in node.params
-                    if p.default is not None]
-        params = tuple(p.name for p in node.params)
-        store = self.store(A.Name(node.name, node.span), scope)
-        interp, name = self.interp, node.name
+    def handlers(self, node, scope, block):
+        """(type evaluator or None, name store or None, name delete, body) per except clause."""
+        out = []
+        for h in node.handlers:
+            type_ev = self.expr(h.type, scope) if h.type is not None else None
+            if h.name is not None:
+                target = A.Name(h.name, h.span)
+                store, delete = self.store(target, scope), self.delete(target, scope,
+                                                                       quiet=True)
+            else:
+                store = delete = None
+            out.append((type_ev, store, delete, block(h.body, scope), h.type and h.type.span))
+        return out
+
+    def stmt_Try(self, node, scope):
+        body = self.block(node.body, scope)
+        handlers = self.handlers(node, scope, self.block)
+        orelse = self.block(node.orelse, scope) if node.orelse else None
+        final = self.block(node.finalbody, scope) if node.finalbody else None
 
         def run(f):
-            store(f, Function(name, params, {n: ev(f) for n, ev in defaults}, body, f, interp))
+            try:
+                try:
+                    sig = body(f)
+                except BaseException as e:
+                    handler = match_handler(handlers, f, e)
+                    if handler is None:
+                        raise
+                    _, store, delete, hbody, _ = handler
+                    if store is None:
+                        return hbody(f)
+                    store(f, e)
+                    try:
+                        return hbody(f)
+                    finally:
+                        delete(f)   # Python unbinds the `as` name when the clause ends
+                if orelse is not None:
+                    sig = orelse(f)
+                return sig
+            finally:
+                if final is not None:
+                    fsig = final(f)
+                    if fsig is not None:
+                        return fsig   # noqa: B012 (a return in finally wins, as in Python)
         return run
 
-    # ---- assignment targets ------------------------------------------------------------------
+    def function(self, name: str, params, body, scope: Scope, decorators=(), span=None,
+                 lambda_body=None) -> Callable:
+        """A closure that makes the Function of a def (or lambda) each time it runs."""
+        found = scan(body)
+        pnames = [p.name for p in params]
+        for n in pnames:
+            if n in found.globals:
+                raise self.error(f"name '{n}' is parameter and global", span)
+            if n in found.nonlocals:
+                raise self.error(f"name '{n}' is parameter and nonlocal", span)
+        qualname = scope.child_qualname(name)
+        fn_scope = Scope(set(pnames) | found.bound, scope, FUNCTION, globals=found.globals,
+                         nonlocals=found.nonlocals, qualname=qualname,
+                         generator=found.yields, params=tuple(pnames))
+        fn_scope.method = scope.kind == CLASS
+        for n in found.nonlocals:
+            if self._enclosing_function(n, scope) is None:
+                raise self.error(f"no binding for nonlocal '{n}' found", span)
+        if lambda_body is not None:
+            value_ev = self.expr(lambda_body, fn_scope)
+
+            def body_run(f):
+                return Return(value_ev(f))
+        elif found.yields:
+            body_run = self.gblock(body, fn_scope)
+        else:
+            body_run = self.block(body, fn_scope)
+        sig = Signature(params)
+        defaults = [(p.name, self.expr(p.default, scope)) for p in params
+                    if p.default is not None and p.kind != "kwonly"]
+        kwdefaults = [(p.name, self.expr(p.default, scope)) for p in params
+                      if p.default is not None and p.kind == "kwonly"]
+        decorator_evs = [self.expr(d, scope) for d in decorators]
+        interp, generator, doc = self.interp, found.yields, docstring(body)
+        in_class = scope.kind == CLASS
+
+        def make(f):
+            decs = [d(f) for d in decorator_evs]
+            fn = Function(name, sig, {n: d(f) for n, d in defaults},
+                          {n: d(f) for n, d in kwdefaults}, body_run,
+                          f.parent if in_class else f, interp, generator, qualname, doc)
+            if in_class:
+                fn.owner = f.cell
+            value = fn
+            for dec in reversed(decs):
+                value = B.call(dec, [value], None)
+            return value
+        return make
+
+    def _enclosing_function(self, name: str, scope: Scope):
+        """The nearest enclosing function scope that binds `name` (for nonlocal)."""
+        s = scope
+        while s is not None and s.kind != MODULE:
+            if s.kind == FUNCTION and name in s.locals:
+                return s
+            s = s.parent
+        return None
+
+    def stmt_FunctionDef(self, node, scope):
+        make = self.function(node.name, node.params, node.body, scope, node.decorators,
+                             node.span)
+        store = self.store(A.Name(node.name, node.span), scope)
+        span = node.span
+
+        def run(f):
+            try:
+                value = make(f)
+            except Exception as e:
+                raise attach(e, span)
+            store(f, value)
+        return run
+
+    def stmt_ClassDef(self, node, scope):
+        if node.keywords:
+            raise self.error("gradcli's classes take no keyword arguments (metaclass=...)",
+                             node.span)
+        for b in node.bases:
+            if isinstance(b, A.Starred):
+                raise self.error("gradcli's classes take their bases one by one", b.span)
+        bases = [self.expr(b, scope) for b in node.bases]
+        decorators = [self.expr(d, scope) for d in node.decorators]
+        found = scan(node.body)
+        if found.yields:
+            raise self.error("'yield' outside function", node.span)
+        qualname = scope.child_qualname(node.name)
+        body_scope = Scope(found.bound, scope, CLASS, globals=found.globals,
+                           nonlocals=found.nonlocals, class_name=node.name, qualname=qualname)
+        body = self.block(node.body, body_scope)
+        store = self.store(A.Name(node.name, node.span), scope)
+        name, span, doc = node.name, node.span, docstring(node.body)
+
+        def run(f):
+            try:
+                base_values = tuple(b(f) for b in bases)
+                decs = [d(f) for d in decorators]
+            except Exception as e:
+                raise attach(e, span)
+            cell = [None]
+            namespace = {"__module__": "__main__", "__qualname__": qualname}
+            if doc is not None:
+                namespace["__doc__"] = doc
+            body(ClassFrame(namespace, f, cell))
+            try:
+                cls = classes.make_class(name, base_values, namespace)
+                cell[0] = cls
+                for dec in reversed(decs):
+                    cls = B.call(dec, [cls], None)
+            except Exception as e:
+                raise attach(e, span)
+            store(f, cls)
+        return run
+
+    # ---- names: Python's scoping rules -------------------------------------------------------
+    def load(self, name: str, span, scope: Scope) -> Callable:
+        """A closure reading `name` from the frame it is given, as Python finds it from
+        `scope`."""
+        if scope.kind == CLASS:
+            outer = self.load(name, span, scope.parent)   # run with the frame around the class
+            if name in scope.locals:
+                def ev(f):
+                    try:
+                        return f.vars[name]
+                    except KeyError:
+                        return outer(f.parent)
+                return ev
+            return lambda f: outer(f.parent)
+        if scope.kind == FUNCTION and name not in scope.globals:
+            depth, s = 0, scope
+            while s is not None and s.kind != MODULE:
+                if s.kind == CLASS:     # a function's frame chain skips class bodies
+                    s = s.parent
+                    continue
+                if name in s.globals:
+                    break
+                if name in s.locals:
+                    return self._frame_load(name, span, depth)
+                depth += 1
+                s = s.parent
+        g, b = self.interp.globals, self.interp.builtins
+
+        def ev(f):
+            try:
+                return g[name]
+            except KeyError:
+                pass
+            try:
+                return b[name]
+            except KeyError:
+                raise attach(NameError(f"name '{name}' is not defined"), span) from None
+        return ev
+
+    @staticmethod
+    def _frame_load(name: str, span, depth: int) -> Callable:
+        if depth == 0:
+            def ev(f):
+                try:
+                    return f.vars[name]
+                except KeyError:
+                    raise attach(UnboundLocalError(
+                        f"cannot access local variable '{name}' where it is not associated "
+                        f"with a value"), span) from None
+            return ev
+
+        def ev(f):
+            for _ in range(depth):
+                f = f.parent
+            try:
+                return f.vars[name]
+            except KeyError:
+                raise attach(NameError(f"cannot access free variable '{name}' where it "
+                                       f"is not associated with a value in enclosing scope"),
+                             span) from None
+        return ev
+
+    def _name_home(self, name: str, scope: Scope):
+        """Where an assignment to `name` in `scope` goes: None (the module's globals), or the
+        number of frames up from the running one."""
+        if scope.kind == MODULE or name in scope.globals:
+            return None
+        if scope.kind == CLASS or name not in scope.nonlocals:
+            return 0
+        depth, s = 1, scope.parent
+        while s is not None and s.kind != MODULE:
+            if s.kind == FUNCTION:
+                if name in s.locals:
+                    return depth
+                depth += 1
+            s = s.parent
+        raise self.error(f"no binding for nonlocal '{name}' found", None)
+
     def store(self, target, scope: Scope) -> Callable:
         if isinstance(target, A.Name):
-            name = target.id
-            if scope.is_function and name in scope.locals:
-                def put(f, v):
-                    f.vars[name] = v
-            else:
+            name = self.mangle(target.id, scope)
+            home = self._name_home(name, scope)
+            if home is None:
                 g = self.interp.globals
 
                 def put(f, v):
                     g[name] = v
+            elif home == 0:
+                def put(f, v):
+                    f.vars[name] = v
+            else:
+                def put(f, v):
+                    for _ in range(home):
+                        f = f.parent
+                    f.vars[name] = v
             return put
         if isinstance(target, A.Attribute):
-            obj_ev, name, span = self.expr(target.value, scope), target.attr, target.span
+            obj_ev, name, span = self.expr(target.value, scope), \
+                self.mangle(target.attr, scope), target.span
             set_attr = B.set_attribute
 
             def put(f, v):
@@ -495,15 +716,27 @@ class Compiler:
                     raise attach(e, span)
             return put
         if isinstance(target, (A.Tuple, A.List)):
-            puts = [self.store(t, scope) for t in target.elts]
-            n, span = len(puts), target.span
+            return self._store_unpacking(target, scope)
+        raise self.error("cannot assign to this expression", target.span)
 
+    def _store_unpacking(self, target, scope: Scope) -> Callable:
+        elts = target.elts
+        star = next((i for i, e in enumerate(elts) if isinstance(e, A.Starred)), None)
+        puts = [self.store(e.value if isinstance(e, A.Starred) else e, scope) for e in elts]
+        n, span = len(puts), target.span
+
+        def values_of(v) -> list:
+            try:
+                return list(v)
+            except TypeError as e:
+                if getattr(type(v), "__iter__", None) is not None:
+                    raise attach(e, span)
+                raise attach(TypeError(f"cannot unpack non-iterable {type(v).__name__} "
+                                       f"object"), span) from e
+
+        if star is None:
             def put(f, v):
-                try:
-                    values = list(v)
-                except TypeError as e:
-                    raise attach(TypeError(f"cannot unpack non-iterable {type(v).__name__} "
-                                           f"object"), span) from e
+                values = values_of(v)
                 if len(values) != n:
                     if len(values) > n:
                         raise attach(ValueError(f"too many values to unpack (expected {n})"),
@@ -513,7 +746,81 @@ class Compiler:
                 for p, x in zip(puts, values):
                     p(f, x)
             return put
-        raise self.error("cannot assign to this expression", target.span)
+        after = n - star - 1
+
+        def put(f, v):
+            values = values_of(v)
+            if len(values) < n - 1:
+                raise attach(ValueError(f"not enough values to unpack (expected at least "
+                                        f"{n - 1}, got {len(values)})"), span)
+            middle = values[star:len(values) - after]
+            for p, x in zip(puts[:star], values[:star]):
+                p(f, x)
+            puts[star](f, middle)
+            for p, x in zip(puts[star + 1:], values[len(values) - after:]):
+                p(f, x)
+        return put
+
+    def delete(self, target, scope: Scope, quiet: bool = False) -> Callable:
+        """A closure for `del target` (quiet: a name that is gone already is no error)."""
+        if isinstance(target, A.Name):
+            name, span = self.mangle(target.id, scope), target.span
+            home = self._name_home(name, scope)
+            g = self.interp.globals
+            unbound = UnboundLocalError if scope.kind == FUNCTION and home is not None \
+                else NameError
+
+            def gone():
+                if unbound is NameError:
+                    return NameError(f"name '{name}' is not defined")
+                return UnboundLocalError(f"cannot access local variable '{name}' where it is "
+                                         f"not associated with a value")
+
+            def remove(f):
+                if home is None:
+                    d = g
+                else:
+                    for _ in range(home):
+                        f = f.parent
+                    d = f.vars
+                try:
+                    del d[name]
+                except KeyError:
+                    if not quiet:
+                        raise attach(gone(), span) from None
+            return remove
+        if isinstance(target, A.Attribute):
+            obj_ev, name, span = self.expr(target.value, scope), \
+                self.mangle(target.attr, scope), target.span
+
+            def remove(f):
+                obj = obj_ev(f)
+                try:
+                    attributes.delete_attribute(obj, name)
+                except Exception as e:
+                    raise attach(e, span)
+            return remove
+        if isinstance(target, A.Subscript):
+            obj_ev, idx_ev, span = self.expr(target.value, scope), \
+                self.expr(target.index, scope), target.span
+
+            def remove(f):
+                obj, idx = obj_ev(f), idx_ev(f)
+                try:
+                    if type(obj) is dict:
+                        B.key(idx)
+                    del obj[idx]
+                except Exception as e:
+                    raise attach(e, span)
+            return remove
+        if isinstance(target, (A.Tuple, A.List)):
+            removes = [self.delete(e, scope) for e in target.elts]
+
+            def remove(f):
+                for r in removes:
+                    r(f)
+            return remove
+        raise self.error("cannot delete this expression", target.span)
 
     # ---- expressions -------------------------------------------------------------------------
     def expr(self, node, scope: Scope) -> Callable:
@@ -528,47 +835,16 @@ class Compiler:
         return lambda f: value
 
     def expr_Name(self, node, scope):
-        name, span = node.id, node.span
-        g, b = self.interp.globals, self.interp.builtins
-        if scope.is_function:
-            depth, s = 0, scope
-            while s is not None and s.is_function:
-                if name in s.locals:
-                    break
-                depth += 1
-                s = s.parent
-            else:
-                depth = None
-            if depth == 0:
-                def ev(f):
-                    try:
-                        return f.vars[name]
-                    except KeyError:
-                        raise attach(UnboundLocalError(
-                            f"cannot access local variable '{name}' where it is not associated "
-                            f"with a value"), span) from None
-                return ev
-            if depth is not None:
-                def ev(f):
-                    for _ in range(depth):
-                        f = f.parent
-                    try:
-                        return f.vars[name]
-                    except KeyError:
-                        raise attach(NameError(f"cannot access free variable '{name}' where it "
-                                               f"is not associated with a value"), span) from None
-                return ev
+        return self.load(self.mangle(node.id, scope), node.span, scope)
 
-        def ev(f):
-            try:
-                return g[name]
-            except KeyError:
-                pass
-            try:
-                return b[name]
-            except KeyError:
-                raise attach(NameError(f"name '{name}' is not defined"), span) from None
-        return ev
+    def expr_Yield(self, node, scope):
+        raise self.error("gradcli takes yield as a statement or as the value of an assignment"
+                         if scope.generator else "'yield' outside function", node.span)
+
+    expr_YieldFrom = expr_Yield
+
+    def expr_Starred(self, node, scope):
+        raise self.error("can't use starred expression here", node.span)
 
     def expr_FString(self, node, scope):
         parts = []
@@ -593,6 +869,8 @@ class Compiler:
                         value = repr(value)
                     elif conv == "s":
                         value = str(value)
+                    elif conv == "a":
+                        value = ascii(value)
                     out.append(format(value, spec_ev(f) if spec_ev is not None else ""))
             except Exception as e:
                 e._gradcli_span = span  # field spans are relative to the string: use the string's
@@ -600,56 +878,177 @@ class Compiler:
             return "".join(out)
         return ev
 
+    def _elements(self, elts, scope: Scope) -> Callable:
+        """The values of a display's elements, `*iterable` ones unpacked, as a list."""
+        if not any(isinstance(e, A.Starred) for e in elts):
+            evs = [self.expr(e, scope) for e in elts]
+            return lambda f: [ev(f) for ev in evs]
+        parts = [(isinstance(e, A.Starred), self.expr(e.value if isinstance(e, A.Starred)
+                                                      else e, scope), e.span) for e in elts]
+
+        def ev(f):
+            out = []
+            for star, part, span in parts:
+                if star:
+                    value = part(f)
+                    try:
+                        out.extend(value)
+                    except TypeError:
+                        raise attach(TypeError(f"Value after * must be an iterable, not "
+                                               f"{type(value).__name__}"), span) from None
+                else:
+                    out.append(part(f))
+            return out
+        return ev
+
     def expr_List(self, node, scope):
-        evs = [self.expr(e, scope) for e in node.elts]
-        return lambda f: [ev(f) for ev in evs]
+        return self._elements(node.elts, scope)
 
     def expr_Tuple(self, node, scope):
-        evs = [self.expr(e, scope) for e in node.elts]
-        return lambda f: tuple([ev(f) for ev in evs])
+        items = self._elements(node.elts, scope)
+        return lambda f: tuple(items(f))
 
-    def expr_Dict(self, node, scope):
-        evs = [(self.expr(k, scope), self.expr(v, scope)) for k, v in node.items]
-        span, key = node.span, B.key
+    def expr_Set(self, node, scope):
+        items, span, keys = self._elements(node.elts, scope), node.span, B.keys
 
         def ev(f):
             try:
-                return {key(k(f)): v(f) for k, v in evs}
+                return set(keys(items(f)))
             except Exception as e:
                 raise attach(e, span)
         return ev
 
-    def expr_ListComp(self, node, scope):
-        inner = Scope(bound_targets(node.target), scope, True)
-        inner.is_function = True
-        it = self.expr(node.iter, scope)
-        store = self.store(node.target, inner)
-        elt = self.expr(node.elt, inner)
-        cond = self.expr(node.cond, inner) if node.cond is not None else None
+    def expr_Dict(self, node, scope):
+        evs = [(self.expr(k, scope) if k is not None else None, self.expr(v, scope))
+               for k, v in node.items]
+        span, key = node.span, B.key
+        if all(k is not None for k, _ in evs):
+            def ev(f):
+                try:
+                    return {key(k(f)): v(f) for k, v in evs}
+                except Exception as e:
+                    raise attach(e, span)
+            return ev
 
         def ev(f):
-            frame = Frame({}, f)
-            out = []
-            for item in it(f):
-                store(frame, item)
-                if cond is None or cond(frame):
-                    out.append(elt(frame))
+            out = {}
+            try:
+                for k, v in evs:
+                    if k is None:
+                        mapping = v(f)
+                        if not hasattr(type(mapping), "keys"):
+                            raise TypeError(f"'{type(mapping).__name__}' object is not a "
+                                            f"mapping")
+                        out.update(B.keys(mapping) if type(mapping) is dict else
+                                   {key(name): mapping[name] for name in mapping.keys()})
+                    else:
+                        out[key(k(f))] = v(f)
+            except Exception as e:
+                raise attach(e, span)
             return out
         return ev
 
+    # ---- comprehensions ----------------------------------------------------------------------
+    def comprehension(self, node, scope: Scope, *elts):
+        """(first iterable, clause runner, element evaluators, frame-parent rule) of a
+        comprehension. The first iterable is evaluated where the comprehension stands; the rest
+        in its own scope, as in Python."""
+        gens = node.generators
+        bound: set = set()
+        for g in gens:
+            bound |= targets(g.target)
+        inner = Scope(bound, scope, FUNCTION, qualname=scope.child_qualname("<listcomp>"))
+        first = self.expr(gens[0].iter, scope)
+        clauses = []
+        for i, g in enumerate(gens):
+            it = None if i == 0 else self.expr(g.iter, inner)
+            clauses.append((it, self.store(g.target, inner),
+                            tuple(self.expr(c, inner) for c in g.ifs)))
+        evs = [self.expr(e, inner) for e in elts]
+        n = len(clauses)
+
+        def walk(frame, iterable, level=0):
+            """Yield once per innermost iteration, the targets stored in `frame`."""
+            _, store, ifs = clauses[level]
+            for item in iterable:
+                store(frame, item)
+                if ifs and not all(c(frame) for c in ifs):
+                    continue
+                if level + 1 == n:
+                    yield
+                else:
+                    yield from walk(frame, clauses[level + 1][0](frame), level + 1)
+        return first, walk, evs, scope.kind == CLASS, clauses
+
+    def expr_ListComp(self, node, scope):
+        first, walk, (elt,), in_class, clauses = self.comprehension(node, scope, node.elt)
+        if len(clauses) == 1 and not clauses[0][2]:
+            store = clauses[0][1]
+
+            def ev(f):
+                frame = Frame({}, f.parent if in_class else f)
+                out = []
+                for item in first(f):
+                    store(frame, item)
+                    out.append(elt(frame))
+                return out
+            return ev
+
+        def ev(f):
+            frame = Frame({}, f.parent if in_class else f)
+            return [elt(frame) for _ in walk(frame, first(f))]
+        return ev
+
+    def expr_SetComp(self, node, scope):
+        first, walk, (elt,), in_class, _ = self.comprehension(node, scope, node.elt)
+        key, span = B.key, node.span
+
+        def ev(f):
+            frame = Frame({}, f.parent if in_class else f)
+            try:
+                return {key(elt(frame)) for _ in walk(frame, first(f))}
+            except Exception as e:
+                raise attach(e, span)
+        return ev
+
+    def expr_DictComp(self, node, scope):
+        first, walk, (k, v), in_class, _ = self.comprehension(node, scope, node.key, node.value)
+        key, span = B.key, node.span
+
+        def ev(f):
+            frame = Frame({}, f.parent if in_class else f)
+            out = {}
+            for _ in walk(frame, first(f)):
+                name = k(frame)
+                try:
+                    key(name)
+                except Exception as e:
+                    raise attach(e, span)
+                out[name] = v(frame)
+            return out
+        return ev
+
+    def expr_GeneratorExp(self, node, scope):
+        first, walk, (elt,), in_class, _ = self.comprehension(node, scope, node.elt)
+        span = node.span
+
+        def ev(f):
+            try:
+                iterable = iter(first(f))   # evaluated now; the rest as it is consumed
+            except Exception as e:
+                raise attach(e, span)
+            frame = Frame({}, f.parent if in_class else f)
+
+            def genexpr():
+                for _ in walk(frame, iterable):
+                    yield elt(frame)
+            gen = genexpr()
+            gen.__name__ = gen.__qualname__ = "<genexpr>"
+            return gen
+        return ev
+
     def expr_Lambda(self, node, scope):
-        fn_scope = Scope(set(p.name for p in node.params), scope, True)
-        body_ev = self.expr(node.body, fn_scope)
-        defaults = [(p.name, self.expr(p.default, scope)) for p in node.params
-                    if p.default is not None]
-        params = tuple(p.name for p in node.params)
-        interp = self.interp
-
-        def body(f):
-            return Return(body_ev(f))
-
-        return lambda f: Function("<lambda>", params, {n: d(f) for n, d in defaults}, body, f,
-                                  interp)
+        return self.function("<lambda>", node.params, (), scope, lambda_body=node.body)
 
     def expr_UnaryOp(self, node, scope):
         op, operand, span = UNARY[node.op], self.expr(node.operand, scope), node.span
@@ -746,16 +1145,21 @@ class Compiler:
             return body(f) if ok else orelse(f)
         return ev
 
+    # ---- calls -------------------------------------------------------------------------------
     def expr_Call(self, node, scope):
         span = node.span
-        if any(isinstance(a, A.Starred) for a in node.args):
-            return self._call_starred(node, scope)
+        if isinstance(node.func, A.Name) and node.func.id == "super" and not node.args \
+                and not node.keywords:
+            return self._super(scope)
+        if any(isinstance(a, A.Starred) for a in node.args) or \
+                any(k is None for k, _ in node.keywords):
+            return self._call_general(node, scope)
         args = [self.expr(a, scope) for a in node.args]
         kwargs = [(k, self.expr(v, scope)) for k, v in node.keywords]
         if isinstance(node.func, A.Attribute):
             # obj.method(...): look the method up through the allowlist, then call it
-            obj_ev, name, get = self.expr(node.func.value, scope), node.func.attr, \
-                B.get_attribute
+            obj_ev, name, get = self.expr(node.func.value, scope), \
+                self.mangle(node.func.attr, scope), B.get_attribute
             if not kwargs:
                 def ev(f):
                     obj = obj_ev(f)
@@ -806,31 +1210,87 @@ class Compiler:
                 raise attach(e, span)
         return ev
 
-    def _call_starred(self, node, scope):
-        """f(a, *rest, k=v): the general (slower) path, for calls that unpack an iterable."""
+    def _call_general(self, node, scope):
+        """f(a, *rest, k=v, **more): the general (slower) path, for calls that unpack."""
         span = node.span
         parts = [(isinstance(a, A.Starred), self.expr(a.value if isinstance(a, A.Starred) else a,
                                                       scope)) for a in node.args]
         kwargs = [(k, self.expr(v, scope)) for k, v in node.keywords]
-        fn_ev = self.expr(node.func, scope)
+        method = isinstance(node.func, A.Attribute)
+        if method:
+            obj_ev, name = self.expr(node.func.value, scope), self.mangle(node.func.attr, scope)
+            label = name
+        else:
+            fn_ev = self.expr(node.func, scope)
+            label = node.func.id if isinstance(node.func, A.Name) else "function"
 
         def ev(f):
-            fn = fn_ev(f)
             try:
+                fn = B.get_attribute(obj_ev(f), name) if method else fn_ev(f)
+                shown = getattr(fn, "__qualname__", label)
                 args = []
                 for star, part in parts:
                     if star:
-                        args.extend(part(f))
+                        value = part(f)
+                        try:
+                            args.extend(value)
+                        except TypeError:
+                            raise _not_iterable(shown, value, "*") from None
                     else:
                         args.append(part(f))
-                return B.call(fn, args, {k: v(f) for k, v in kwargs})
+                named: dict = {}
+                for k, v in kwargs:
+                    if k is not None:
+                        if k in named:
+                            raise TypeError(f"{shown}() got multiple values for keyword "
+                                            f"argument '{k}'")
+                        named[k] = v(f)
+                        continue
+                    mapping = v(f)
+                    if not hasattr(type(mapping), "keys"):
+                        raise _not_iterable(shown, mapping, "**")
+                    for key in mapping.keys():
+                        if not isinstance(key, str):
+                            raise TypeError("keywords must be strings")
+                        if key in named:
+                            raise TypeError(f"{shown}() got multiple values for keyword "
+                                            f"argument '{key}'")
+                        named[key] = mapping[key]
+                return B.call(fn, args, named, label)
             except Exception as e:
                 raise attach(e, span)
         return ev
 
+    def _super(self, scope: Scope):
+        """super() with no arguments, inside a method: super(the method's class, its first
+        argument), as Python's compiler arranges it."""
+        depth, s = 0, scope
+        while s is not None and s.kind != MODULE:
+            if s.kind == CLASS:
+                s = s.parent
+                continue
+            if getattr(s, "method", False):
+                break
+            depth += 1
+            s = s.parent
+        else:
+            def ev(f):
+                raise RuntimeError("super(): no arguments")
+            return ev
+        first = s.params[0] if s.params else None
+
+        def ev(f):
+            for _ in range(depth):
+                f = f.parent
+            owner = f.fn.owner if f.fn is not None else None
+            if first is None or owner is None or first not in f.vars:
+                raise RuntimeError("super(): no arguments")
+            return super(owner[0], f.vars[first])
+        return ev
+
     def expr_Attribute(self, node, scope):
-        obj_ev, name, span, get = self.expr(node.value, scope), node.attr, node.span, \
-            B.get_attribute
+        obj_ev, name, span, get = self.expr(node.value, scope), self.mangle(node.attr, scope), \
+            node.span, B.get_attribute
 
         def ev(f):
             obj = obj_ev(f)
@@ -865,39 +1325,11 @@ class Compiler:
         return ev
 
 
-def bound_targets(target) -> set:
-    if isinstance(target, A.Name):
-        return {target.id}
-    if isinstance(target, (A.Tuple, A.List)):
-        out = set()
-        for e in target.elts:
-            out |= bound_targets(e)
-        return out
-    return set()
-
-
-def bound_names(stmts) -> set:
-    """Names a function body binds (its locals), not looking into nested functions."""
-    out: set = set()
-    for s in stmts:
-        if isinstance(s, A.Assign):
-            for t in s.targets:
-                out |= bound_targets(t)
-        elif isinstance(s, A.AugAssign):
-            out |= bound_targets(s.target)
-        elif isinstance(s, A.For):
-            out |= bound_targets(s.target) | bound_names(s.body) | bound_names(s.orelse)
-        elif isinstance(s, (A.If, A.While)):
-            out |= bound_names(s.body) | bound_names(s.orelse)
-        elif isinstance(s, A.With):
-            for _, t in s.items:
-                if t is not None:
-                    out |= bound_targets(t)
-            out |= bound_names(s.body)
-        elif isinstance(s, A.FunctionDef):
-            out.add(s.name)
-        elif isinstance(s, A.Import):
-            out.update(alias or module.split(".")[0] for module, alias in s.names)
-        elif isinstance(s, A.FromImport) and s.names != "*":
-            out.update(alias or name for name, alias in s.names)
-    return out
+def _exception(value, what: str = "exception"):
+    """What `raise value` raises: an exception instance, a class called with no arguments."""
+    if isinstance(value, type) and issubclass(value, BaseException):
+        value = value()
+    if not isinstance(value, BaseException):
+        raise TypeError("exception causes must derive from BaseException" if what == "cause"
+                        else "exceptions must derive from BaseException")
+    return value

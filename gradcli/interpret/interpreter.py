@@ -11,7 +11,8 @@ from ..syntax import ast as A
 from ..syntax import parse
 from . import builtins as B
 from . import tools
-from .compiler import Compiler, Scope
+from .compiler import Compiler
+from .scopes import MODULE, Scope
 
 # What a program can raise on its own (PyTorch's and Python's errors); anything else that
 # escapes is a bug in gradcli and is reported as one.
@@ -87,7 +88,7 @@ class Interpreter:
         if len(body) != 1 or not isinstance(body[0], A.ExprStmt):
             raise ProgramSyntaxError("expected one expression", None, filename, text)
         self.compiler.start(filename, text)
-        ev = self.compiler.expr(body[0].value, Scope(set(), None, False))
+        ev = self.compiler.expr(body[0].value, Scope(set(), None, MODULE))
         try:
             return ev(None)
         except USER_ERRORS as e:
@@ -97,7 +98,7 @@ class Interpreter:
     def run(self, program: A.Program) -> None:
         """Compile every statement, then run them in order; errors become ProgramError."""
         self.compiler.start(program.filename, program.source)
-        top = Scope(set(), None, False)
+        top = Scope(set(), None, MODULE)
         steps = [(s, self.compiler.stmt(s, top)) for s in program.body]
         with warnings.catch_warnings():
             warnings.simplefilter("always")
@@ -115,6 +116,8 @@ class Interpreter:
                     raise ProgramError(e, node.span, program.filename, program.source) from e
                 except Exception as e:
                     span = getattr(e, "_gradcli_span", None) or node.span
+                    if getattr(e, "_gradcli_raised", False):   # by the program's own `raise`
+                        raise ProgramError(e, span, program.filename, program.source) from e
                     raise InternalError(e, span, program.filename, program.source) from e
 
     def _show_warning(self, message, category, filename, lineno, file=None, line=None) -> None:

@@ -10,7 +10,7 @@ from prompt_toolkit.completion import Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 
 from ..interpret import builtins as B
-from ..interpret.compiler import Function
+from ..interpret.functions import Function
 from ..render.syntax import classify, keywords
 from . import commands
 
@@ -107,7 +107,7 @@ def _keyword_arguments(resolve, text: str) -> list[str]:
 def _parameters(fn) -> list[str]:
     """The names a call of fn accepts as keywords."""
     if isinstance(fn, Function):  # defined in the program: its own parameter list
-        return list(fn.params)
+        return [n for n in fn.sig.positional if n not in fn.sig.posonly] + list(fn.sig.kwonly)
     try:
         parameters = inspect.signature(fn).parameters.values()
     except (TypeError, ValueError):

@@ -11,7 +11,7 @@ from . import commands
 from .echo import EchoInterpreter
 
 # A compound statement may go on (elif, else, more of its body) until an empty line ends it.
-COMPOUND = (A.If, A.For, A.While, A.With, A.FunctionDef)
+COMPOUND = (A.If, A.For, A.While, A.With, A.FunctionDef, A.ClassDef, A.Try)
 MORE = object()  # what _verdict says of an input that goes on
 
 

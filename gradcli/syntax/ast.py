@@ -81,15 +81,45 @@ class Tuple(Node):
 
 
 class Dict(Node):
-    __slots__ = ('items', 'span')
+    __slots__ = ('items', 'span')   # ((key, value), ...); key None: `**value`
+
+
+class Set(Node):
+    __slots__ = ('elts', 'span')
+
+
+class Comprehension(Node):
+    __slots__ = ('target', 'iter', 'ifs')   # one `for target in iter if ...` clause
 
 
 class ListComp(Node):
-    __slots__ = ('elt', 'target', 'iter', 'cond', 'span')
+    __slots__ = ('elt', 'generators', 'span')
+
+
+class SetComp(Node):
+    __slots__ = ('elt', 'generators', 'span')
+
+
+class GeneratorExp(Node):
+    __slots__ = ('elt', 'generators', 'span')
+
+
+class DictComp(Node):
+    __slots__ = ('key', 'value', 'generators', 'span')
+
+
+class Yield(Node):
+    __slots__ = ('value', 'span')   # value None: a bare `yield`
+
+
+class YieldFrom(Node):
+    __slots__ = ('value', 'span')
 
 
 class Param(Node):
-    __slots__ = ('name', 'default', 'span')
+    # kind: 'pos' (positional or keyword), 'posonly' (before a `/`), 'vararg' (*args),
+    # 'kwonly' (after * or *args), 'kwarg' (**kwargs)
+    __slots__ = ('name', 'default', 'kind', 'span')
 
 
 class Lambda(Node):
@@ -121,7 +151,7 @@ class IfExp(Node):
 
 
 class Call(Node):
-    __slots__ = ('func', 'args', 'keywords', 'span')
+    __slots__ = ('func', 'args', 'keywords', 'span')   # keywords: ((name or None for **, value), ...)
 
 
 class Starred(Node):
@@ -140,8 +170,9 @@ class Subscript(Node):
     __slots__ = ('value', 'index', 'span')
 
 
-Expr = Union[Name, Constant, FString, List, Tuple, Dict, ListComp, Lambda, UnaryOp, BinOp,
-             BoolOp, Not, Compare, IfExp, Call, Starred, Attribute, Slice, Subscript]
+Expr = Union[Name, Constant, FString, List, Tuple, Dict, Set, ListComp, SetComp, GeneratorExp,
+             DictComp, Yield, YieldFrom, Lambda, UnaryOp, BinOp, BoolOp, Not, Compare, IfExp,
+             Call, Starred, Attribute, Slice, Subscript]
 
 
 # ---- statements ----------------------------------------------------------------------------
@@ -198,11 +229,44 @@ class With(Node):
 
 
 class FunctionDef(Node):
-    __slots__ = ('name', 'params', 'body', 'span')
+    __slots__ = ('name', 'params', 'body', 'decorators', 'span')
+
+
+class ClassDef(Node):
+    __slots__ = ('name', 'bases', 'keywords', 'body', 'decorators', 'span')
+
+
+class ExceptHandler(Node):
+    __slots__ = ('type', 'name', 'body', 'span')   # type None: a bare `except:`
+
+
+class Try(Node):
+    __slots__ = ('body', 'handlers', 'orelse', 'finalbody', 'span')
+
+
+class Raise(Node):
+    __slots__ = ('exc', 'cause', 'span')
+
+
+class Assert(Node):
+    __slots__ = ('test', 'msg', 'span')
+
+
+class Delete(Node):
+    __slots__ = ('targets', 'span')
+
+
+class Global(Node):
+    __slots__ = ('names', 'span')
+
+
+class Nonlocal(Node):
+    __slots__ = ('names', 'span')
 
 
 Stmt = Union[ExprStmt, Assign, AugAssign, Import, FromImport, Pass, Break, Continue, Return, If,
-             While, For, With, FunctionDef]
+             While, For, With, FunctionDef, ClassDef, Try, Raise, Assert, Delete, Global,
+             Nonlocal]
 
 
 class Program(Node):

@@ -62,10 +62,30 @@ class ToAst:
         return value
 
     def expr_stmt(self, value):
+        _not_starred(value)
         return A.ExprStmt(value, value.span)
 
     def assign(self, *parts):
+        for t in parts[:-1]:
+            if isinstance(t, (A.Yield, A.YieldFrom)):
+                raise _located_error("assignment to yield expression not possible", t.span)
+        _not_starred(parts[-1])
         return A.Assign(tuple(_target(t) for t in parts[:-1]), parts[-1], _span(*parts))
+
+    def ann_assign(self, target, annotation, value):
+        # the annotation is a note for readers and type checkers: the language ignores it
+        if value is None:
+            return A.Pass(_span(target))
+        return A.Assign((_target(target),), value, _span(target, value))
+
+    def yield_stmt(self, value):
+        return A.ExprStmt(value, value.span)
+
+    def yield_(self, keyword, value):
+        return A.Yield(value, _span(keyword, value))
+
+    def yield_from(self, keyword, value):
+        return A.YieldFrom(value, _span(keyword, value))
 
     def aug_assign(self, target, op, value):
         _target(target, augmented=True)
@@ -109,6 +129,54 @@ class ToAst:
     def return_stmt(self, value):
         return A.Return(value, value.span if value is not None else None)
 
+    def raise_stmt(self, keyword, exc, cause):
+        return A.Raise(exc, cause, _span(keyword, exc, cause))
+
+    def assert_stmt(self, keyword, test, msg):
+        return A.Assert(test, msg, _span(keyword, test, msg))
+
+    def del_stmt(self, keyword, targets):
+        elts = targets.elts if isinstance(targets, A.Tuple) else (targets,)
+        for t in elts:
+            if isinstance(t, A.Starred):
+                raise _located_error("cannot delete starred", t.span)
+        return A.Delete(elts, _span(keyword, targets))
+
+    def global_stmt(self, *names):
+        return A.Global(tuple(map(str, names)), _span(*names))
+
+    def nonlocal_stmt(self, *names):
+        return A.Nonlocal(tuple(map(str, names)), _span(*names))
+
+    def try_stmt(self, body, *rest):
+        handlers, orelse, final = rest[:-2], rest[-2], rest[-1]
+        for h in handlers[:-1]:
+            if h.type is None:
+                raise _located_error("default 'except:' must be last", h.span)
+        return A.Try(body, handlers, orelse or (), final or (), body[0].span if body else None)
+
+    def try_finally(self, body, final):
+        return A.Try(body, (), (), final, body[0].span if body else None)
+
+    def except_clause(self, type_, name, body):
+        return A.ExceptHandler(type_, name and str(name), body, _span(type_, name))
+
+    def classdef(self, name, *rest):
+        args = rest[1] if len(rest) == 4 else None
+        bases, keywords = args or ((), ())
+        return A.ClassDef(str(name), bases, keywords, rest[-1], (), _span(name))
+
+    def decorated(self, *parts):
+        node, decorators = parts[-1], parts[:-1]
+        if isinstance(node, A.FunctionDef):
+            return A.FunctionDef(node.name, node.params, node.body, decorators, node.span)
+        return A.ClassDef(node.name, node.bases, node.keywords, node.body, decorators, node.span)
+
+    def decorator(self, at, value):
+        if at != "@":
+            raise _located_error(f"invalid syntax: unexpected {str(at)!r}", _span(at))
+        return value
+
     def suite(self, *stmts):
         return _stmts(stmts)
 
@@ -133,16 +201,31 @@ class ToAst:
     def with_item(self, value, target):
         return (value, target and _target(target))
 
-    def funcdef(self, name, params, body):
-        return A.FunctionDef(str(name), params or (), body, _span(name))
+    def funcdef(self, name, params, returns, body):
+        return A.FunctionDef(str(name), params or (), body, (), _span(name))
 
     def parameters(self, *params):
         return _params(params)
 
     lambda_params = parameters
 
-    def param(self, name, default):
-        return A.Param(str(name), default, _span(name, default or name))
+    def param(self, name, annotation, default):
+        return A.Param(str(name), default, "pos", _span(name, default or name))
+
+    def star_param(self, star, name, annotation=None):
+        if star not in ("*", "/"):
+            raise _located_error(f"invalid syntax: unexpected {str(star)!r}", _span(star))
+        return A.Param(name and str(name), None, "vararg" if star == "*" else "/",
+                       _span(star, name))
+
+    def kwargs_param(self, stars, name, annotation=None):
+        return A.Param(str(name), None, "kwarg", _span(stars, name))
+
+    def lambda_param(self, name, default):
+        return self.param(name, None, default)
+
+    lambda_star = star_param
+    lambda_kwargs = kwargs_param
 
     def target_list(self, *items):
         items = tuple(i for i in items if i is not None)
@@ -187,16 +270,25 @@ class ToAst:
         return A.Call(func, args[0], args[1], _span(func, rpar))
 
     def arguments(self, *items):
+        items = [i for i in items if i is not None]
         positional, keywords = [], []
         for item in items:
-            if item is None:
-                continue
+            if isinstance(item, A.GeneratorExp) and item.span is None and len(items) > 1:
+                raise _located_error("Generator expression must be parenthesized",
+                                     _span(item.elt))
             if isinstance(item, tuple):
-                if any(k == item[0] for k, _ in keywords):
+                if item[0] is not None and any(k == item[0] for k, _ in keywords):
                     raise _located_error(f"keyword argument repeated: {item[0]}", item[1].span)
                 keywords.append(item)
+            elif isinstance(item, A.Starred):
+                if any(k is None for k, _ in keywords):
+                    raise _located_error("iterable argument unpacking follows keyword argument "
+                                         "unpacking", item.span)
+                positional.append(item)
             elif keywords:
-                raise _located_error("positional argument follows keyword argument", item.span)
+                raise _located_error("positional argument follows keyword argument unpacking"
+                                     if any(k is None for k, _ in keywords) else
+                                     "positional argument follows keyword argument", item.span)
             else:
                 positional.append(item)
         return (tuple(positional), tuple(keywords))
@@ -204,10 +296,19 @@ class ToAst:
     def keyword(self, name, value):
         return (str(name), value)
 
+    def double_starred(self, stars, value):
+        return (None, value)
+
     def starred(self, star, value):
         if star != "*":
             raise _located_error(f"invalid syntax: unexpected {str(star)!r}", _span(star))
         return A.Starred(value, _span(star, value))
+
+    star_expr = starred
+
+    def genexp_argument(self, elt, clauses):
+        # spanless on purpose: arguments() tells it from a parenthesized one by that
+        return A.GeneratorExp(elt, clauses, None)
 
     def subscript(self, value, lsqb, index, rsqb):
         return A.Subscript(value, index, _span(value, rsqb))
@@ -285,21 +386,47 @@ class ToAst:
 
     list_items = tuple_items
 
-    def listcomp(self, lsqb, elt, comp, rsqb):
-        target, iter_, cond = comp
-        return A.ListComp(elt, target, iter_, cond, _span(lsqb, rsqb))
+    def listcomp(self, lsqb, elt, clauses, rsqb):
+        return A.ListComp(elt, clauses, _span(lsqb, rsqb))
 
-    def comp_for(self, target, iter_, cond):
-        return (target, iter_, cond)
+    def setcomp(self, lbrace, elt, clauses, rbrace):
+        return A.SetComp(elt, clauses, _span(lbrace, rbrace))
+
+    def genexp(self, lpar, elt, clauses, rpar):
+        return A.GeneratorExp(elt, clauses, _span(lpar, rpar))
+
+    def dictcomp(self, lbrace, key, value, clauses, rbrace):
+        return A.DictComp(key, value, clauses, _span(lbrace, rbrace))
+
+    def comp_clauses(self, *clauses):
+        out = []
+        for clause in clauses:
+            if clause[0] == "for":
+                out.append(A.Comprehension(clause[1], clause[2], ()))
+            else:
+                last = out[-1]
+                out[-1] = A.Comprehension(last.target, last.iter, last.ifs + (clause[1],))
+        return tuple(out)
+
+    def comp_for(self, target, iter_):
+        return ("for", target, iter_)
+
+    def comp_if(self, cond):
+        return ("if", cond)
 
     def dict(self, lbrace, items, rbrace):
         return A.Dict(items or (), _span(lbrace, rbrace))
 
-    def dict_items(self, *items):
-        return tuple(i for i in items if i is not None)
+    def set(self, lbrace, items, rbrace):
+        return A.Set(items, _span(lbrace, rbrace))
+
+    set_items = dict_items = tuple_items
 
     def dict_item(self, key, value):
         return (key, value)
+
+    def dict_unpack(self, stars, value):
+        return (None, value)
 
 
 class _Located(Exception):
@@ -313,18 +440,50 @@ def _located_error(message: str, span) -> _Located:
     return _Located(message, span)
 
 
+def _not_starred(value) -> None:
+    if isinstance(value, A.Starred):
+        raise _located_error("can't use starred expression here", value.span)
+
+
 def _params(params) -> tuple:
-    params = tuple(p for p in params if p is not None)
-    seen, defaulted = set(), False
+    """The parameters of a def or lambda, each with its kind, checked as Python checks them:
+    `a, b=1, /, c, *args, d, e=2, **kw` (a bare `*` and the `/` are markers, not parameters)."""
+    params = [p for p in params if p is not None]
+    out, seen, defaulted = [], set(), False
+    star = slash = kwarg = None
     for p in params:
-        if p.name in seen:
-            raise _located_error(f"duplicate argument '{p.name}' in function definition", p.span)
-        seen.add(p.name)
-        if p.default is not None:
+        if kwarg is not None:
+            raise _located_error("arguments cannot follow var-keyword argument", p.span)
+        if p.kind == "/":
+            if slash is not None or star is not None or not out:
+                raise _located_error("/ may appear only once" if slash is not None else
+                                     "/ must be ahead of *" if star is not None else
+                                     "at least one argument must precede /", p.span)
+            slash = p
+            out = [A.Param(q.name, q.default, "posonly", q.span) for q in out]
+            continue
+        if p.kind == "vararg":
+            if star is not None:
+                raise _located_error("* argument may appear only once", p.span)
+            star = p
+            if p.name is None:
+                continue
+        elif p.kind == "kwarg":
+            kwarg = p
+        elif star is not None:
+            p = A.Param(p.name, p.default, "kwonly", p.span)
+        elif p.default is not None:
             defaulted = True
         elif defaulted:
             raise _located_error("non-default argument follows default argument", p.span)
-    return params
+        if p.name in seen:
+            raise _located_error(f"duplicate argument '{p.name}' in function definition", p.span)
+        seen.add(p.name)
+        out.append(p)
+    if star is not None and star.name is None and \
+            not any(p.kind == "kwonly" for p in out):
+        raise _located_error("named arguments must follow bare *", star.span)
+    return tuple(out)
 
 
 _ASSIGNABLE = (A.Name, A.Attribute, A.Subscript)
@@ -334,9 +493,14 @@ def _target(node, augmented: bool = False):
     if isinstance(node, _ASSIGNABLE):
         return node
     if isinstance(node, (A.Tuple, A.List)) and not augmented:
+        starred = [e for e in node.elts if isinstance(e, A.Starred)]
+        if len(starred) > 1:
+            raise _located_error("multiple starred expressions in assignment", starred[1].span)
         for elt in node.elts:
-            _target(elt)
+            _target(elt.value if isinstance(elt, A.Starred) else elt)
         return node
+    if isinstance(node, A.Starred) and not augmented:
+        raise _located_error("starred assignment target must be in a list or tuple", node.span)
     what = {A.Call: "function call", A.Constant: "literal", A.BinOp: "expression",
             A.Compare: "comparison"}.get(type(node), "expression")
     word = "'augmented assignment'" if augmented else "assignment"

@@ -15,6 +15,7 @@ import zlib
 GRAMMAR = "gradcli.lark"
 FORMAT = 1  # bump when the shape of the tables changes
 STARTS = ("start", "fstring_field")
+KEEP_OTHERS = 8   # tables of other grammars left in the cache
 
 
 def grammar_text() -> str:
@@ -61,9 +62,13 @@ def _save(tables: dict, path: str) -> None:
         with open(tmp, "wb") as fh:
             marshal.dump(tables, fh)
         os.replace(tmp, path)
-        for name in os.listdir(folder):
-            if name.startswith("tables-") and os.path.join(folder, name) != path:
-                os.remove(os.path.join(folder, name))
+        # keep a few other grammars' tables (checkouts of other versions share the cache),
+        # dropping the oldest
+        others = sorted((os.path.join(folder, n) for n in os.listdir(folder)
+                         if n.startswith("tables-") and os.path.join(folder, n) != path),
+                        key=os.path.getmtime)
+        for old in others[:-KEEP_OTHERS]:
+            os.remove(old)
     except OSError:
         pass  # a read-only home: build each time, still correct
     finally:

@@ -19,6 +19,7 @@ import pytest
 from gradcli import engine
 from gradcli.engine.ops import FUNCTIONS
 from gradcli.interpret import builtins as B
+from gradcli.interpret import classes
 from gradcli.interpret import tools
 
 PROBES = ("__class__", "__dict__", "__globals__", "__code__", "__closure__", "__self__",
@@ -35,13 +36,15 @@ SAVED_NAMES = ("self", "other", "result", "dim", "keepdim", "exponent", "conditi
                "value", "shape", "dims", "sizes", "base", "alpha", "mat2", "vec", "index",
                "indices", "self_sym_sizes", "split_size", "chunks", "dtype", "tensors", "size")
 
-PYTHON_TYPES = (bool, int, float, complex, str, type(None), type(Ellipsis), tuple, list, dict,
+PYTHON_TYPES = (bool, int, float, complex, str, type(None), type(Ellipsis), type(NotImplemented),
+                tuple, list, dict,
                 set, frozenset, range, slice, map, filter, zip, enumerate, reversed,
                 # what the allowlisted dict methods keys(), values() and items() return
                 type({}.keys()), type({}.values()), type({}.items()))
 TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, range, map, filter, zip, enumerate,
                reversed, engine.Size, engine.no_grad, engine.enable_grad, engine.set_grad_enabled,
-               engine.inference_mode}
+               engine.inference_mode, object, super, property, staticmethod, classmethod,
+               *classes.EXCEPTIONS.values()}
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
                   B.Flag, tools.Builtin, B._Keyed) + PYTHON_TYPES   # _Keyed: dict.get and co.
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,

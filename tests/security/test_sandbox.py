@@ -114,11 +114,10 @@ def test_str_format_cannot_reach_into_objects(sandboxed, call):
 
 
 # ---- names that are not there ------------------------------------------------------------------
-ABSENT = ["getattr", "setattr", "delattr", "eval", "exec", "open", "__import__", "globals",
-          "locals", "vars", "type", "compile", "input", "breakpoint", "help", "dir", "object",
-          "super", "exit", "quit", "memoryview", "bytearray", "bytes", "classmethod",
-          "staticmethod", "property", "__builtins__", "__build_class__", "__loader__",
-          "__spec__", "__file__", "__name__", "os", "sys", "np", "numpy", "builtins"]
+ABSENT = ["eval", "exec", "open", "__import__", "globals", "locals", "vars", "compile", "input",
+          "breakpoint", "help", "dir", "exit", "quit", "memoryview", "bytearray", "bytes",
+          "__builtins__", "__build_class__", "__loader__", "__spec__", "__file__", "os", "sys",
+          "np", "numpy", "builtins"]
 
 
 @pytest.mark.parametrize("name", ABSENT)
@@ -237,9 +236,8 @@ def test_repr_reveals_no_internals(sandboxed, expr):
 
 # ---- syntax that would open a door ---------------------------------------------------------------
 @pytest.mark.parametrize("source", [
-    "class A: pass", "try:\n    pass\nexcept:\n    pass", "raise ValueError", "global x",
-    "nonlocal x", "del x", "assert False", "(v := 1)", "@f\ndef g(): pass", "async def g(): pass",
-    "def g():\n    yield 1", "g = (v for v in [1])", "exec 'x'", "print >> x", "x = b'bytes'",
+    "nonlocal x", "(v := 1)", "async def g(): pass", "yield 1", "class A:\n    yield 1",
+    "exec 'x'", "print >> x", "x = b'bytes'", "class A(metaclass=type): pass",
     "with open('p') as h, : pass",
     "`x`", "x = 1 if 1", "match x:\n    case 1: pass",
 ])

@@ -115,7 +115,7 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("x = b'raw'", "bytes literals are not supported", 1, 5),
     ("f'{}'", "f-string: valid expression required before '}'", 1, 1),
     ("f(/x)", "invalid syntax: unexpected '/'", 1, 3),
-    ("x = *y", "invalid syntax: unexpected '*', expected an expression", 1, 5),
+    ("x = *y", "invalid syntax: unexpected end of line, expected ','", 1, 7),
 ]])
 def test_syntax_errors(source, message, line, col, kind):
     with pytest.raises(ProgramSyntaxError) as info:

@@ -1,0 +1,44 @@
+"""What compiled closures share as they run: the loop signals, the span an error passed
+through, and Python's protocols for `with` and `except`."""
+from __future__ import annotations
+
+BREAK, CONTINUE = object(), object()
+
+
+def attach(error: BaseException, span) -> BaseException:
+    """Remember the innermost span an exception passed through."""
+    if span is not None and getattr(error, "_gradcli_span", None) is None:
+        try:
+            error._gradcli_span = span
+        except AttributeError:
+            pass
+    return error
+
+
+def context_exit(manager):
+    """The __exit__ of a context manager, or Python's TypeError for a value that is none."""
+    kind = type(manager)
+    if getattr(kind, "__enter__", None) is None or getattr(kind, "__exit__", None) is None:
+        raise TypeError(f"'{kind.__name__}' object does not support the context manager "
+                        f"protocol")
+    return manager.__exit__
+
+
+def match_handler(handlers, f, error: BaseException):
+    """The first except clause that takes `error`, or None."""
+    for handler in handlers:
+        type_ev, span = handler[0], handler[4]
+        if type_ev is None:
+            return handler
+        try:
+            kind = type_ev(f)
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            for k in kinds:
+                if not (isinstance(k, type) and issubclass(k, BaseException)):
+                    raise TypeError("catching classes that do not inherit from BaseException is "
+                                    "not allowed")
+        except Exception as e:
+            raise attach(e, span) from error
+        if isinstance(error, kinds):
+            return handler
+    return None
