@@ -59,9 +59,11 @@ class ProgramError(GradcliError):
     """An exception raised while the program ran, kept with PyTorch's type name and text."""
 
     def __init__(self, error: BaseException, span=None, filename: str = "<input>",
-                 source: str = "") -> None:
+                 source: str = "", suggestion: str | None = None) -> None:
         kind = _kind(type(error))
         message = str(error)
+        if suggestion is not None:   # as Python's traceback ends the line
+            message += f". Did you mean: '{suggestion}'?"
         if isinstance(error, KeyError) and error.args:
             message = repr(error.args[0])
         elif isinstance(error, MemoryError) and not message:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import types
 from typing import Callable
 
+from .modules import Namespace
+
 # the double-underscore names a program may read on an open value (or on its class): the
 # methods a class of its own may define and call (super().__init__(), nn.Module.__init__(self))
 PROTOCOL = frozenset((
@@ -30,10 +32,13 @@ PROTOCOL = frozenset((
 
 
 def no_attribute(obj, name: str) -> AttributeError:
-    """Python's own refusal: 'X' object has no attribute 'y'."""
+    """Python's own refusal: 'X' object has no attribute 'y' (carrying the object and the name,
+    as Python's does, for its "Did you mean")."""
     if isinstance(obj, type):
-        return AttributeError(f"type object '{obj.__name__}' has no attribute '{name}'")
-    return AttributeError(f"'{type(obj).__name__}' object has no attribute '{name}'")
+        return AttributeError(f"type object '{obj.__name__}' has no attribute '{name}'",
+                              name=name, obj=obj)
+    return AttributeError(f"'{type(obj).__name__}' object has no attribute '{name}'", name=name,
+                          obj=obj)
 
 
 def read_only(obj, name: str) -> AttributeError:
@@ -206,3 +211,19 @@ def delete_attribute(obj, name: str) -> None:
 def attribute_names(obj) -> list[str]:
     """What completion and dir() offer after `obj.`"""
     return kind_of(type(obj)).names(obj)
+
+
+_PYTHON_VALUES = (int, float, complex, str, bytes, list, tuple, dict, set, frozenset, range)
+
+
+def suggestion_names(obj) -> list[str] | None:
+    """The names Python's "Did you mean" looks through for a missing attribute of `obj`: its
+    dir() where the program's value is Python's own (its classes, lists, strings), else what
+    the table offers; None where Python would look through too many to suggest."""
+    if isinstance(obj, Namespace) and not obj.suggests:
+        return None
+    kind = kind_of(type(obj))
+    if kind is OPEN or type(obj) in _PYTHON_VALUES or (isinstance(obj, type) and
+                                                        kind_of(obj) is OPEN):
+        return dir(obj)
+    return attribute_names(obj)

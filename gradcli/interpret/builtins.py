@@ -125,7 +125,7 @@ FACTORIES = ("tensor", "ones", "zeros", "empty", "full", "arange", "linspace", "
              "ones_like", "zeros_like", "empty_like", "full_like", "rand", "randn", "randint",
              "randperm", "rand_like", "randn_like", "randint_like")
 
-torch = modules.register(Namespace("torch"))
+torch = modules.register(Namespace("torch", suggests=False))
 autograd = modules.register(Namespace("torch.autograd", {
     "grad": autograd_grad, "backward": autograd_backward, "gradcheck": autograd_gradcheck,
     **GRAD_MODES}))
@@ -497,7 +497,12 @@ def _namespace_attribute(obj, name):
     try:
         return obj.entries[name]   # a module that fills its table on first use
     except KeyError:
-        raise AttributeError(f"module '{obj.name}' has no attribute '{name}'") from None
+        raise AttributeError(f"module '{obj.name}' has no attribute '{name}'", name=name,
+                             obj=obj) from None
+
+
+def _namespace_names(obj) -> list[str]:
+    return sorted(obj.entries)
 
 
 def _namespace_set(obj, name, value):
@@ -553,8 +558,7 @@ _DICT = attributes.Listed(("keys", "values", "items", "get", "update", "pop", "s
 
 for _kind, _entry in {
     Tensor: _TensorAttributes(TENSOR_ATTRIBUTES, TENSOR_SETTABLE),
-    Namespace: attributes.Custom(_namespace_attribute, lambda obj: sorted(obj.entries),
-                                 _namespace_set),
+    Namespace: attributes.Custom(_namespace_attribute, _namespace_names, _namespace_set),
     Node: attributes.Custom(_node_attribute, lambda obj: sorted(NODE_ATTRIBUTES)),
     AccumulateGrad: attributes.Listed(("name", "next_functions", "variable", "metadata")),
     ValuesIndices: attributes.Listed(("values", "indices")),
@@ -577,6 +581,8 @@ for _kind, _entry in {
     SystemExit: attributes.Listed(_EXCEPTION | {"code"}),
     OSError: attributes.Listed(_EXCEPTION | {"errno", "strerror", "filename"}),
     ImportError: attributes.Listed(_EXCEPTION | {"name", "msg"}),
+    NameError: attributes.Listed(_EXCEPTION | {"name"}),
+    AttributeError: attributes.Listed(_EXCEPTION | {"name", "obj"}),
     set: attributes.Custom(_set_attribute, _SET.names),
     frozenset: attributes.Listed(_SET.readable - _SET_CHANGES),
     types.GeneratorType: attributes.Listed(("send", "close", "throw")),

@@ -15,6 +15,7 @@ from .functions import MAX_DEPTH, ClassFrame, Frame, Function, Return, Signature
 from .generators import GeneratorStatements
 from .runtime import BREAK, CONTINUE, attach, context_exit, match_handler
 from .scopes import CLASS, FUNCTION, MODULE, Scope, scan, targets
+from .suggestions import PYTHON_BUILTINS
 
 MAX_NESTING = 100  # expressions inside expressions, blocks inside blocks
 classes.name_class(Function, "function")   # type(f) shows what Python would
@@ -63,6 +64,13 @@ COMPARE = {"<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator
            "<=": operator.le, "!=": operator.ne, "in": B.contains,
            "not in": lambda a, b: not B.contains(a, b), "is": operator.is_,
            "is not": operator.is_not}
+
+
+def _local_names(scope: Scope) -> tuple:
+    """A function's local variables as Python lists them (co_varnames): parameters first."""
+    if scope.kind != FUNCTION:
+        return ()
+    return scope.params + tuple(sorted(scope.locals - set(scope.params)))
 
 
 def docstring(body) -> str | None:
@@ -621,6 +629,9 @@ class Compiler(GeneratorStatements):
                 depth += 1
                 s = s.parent
         g, b = self.interp.globals, self.interp.builtins
+        local_names = _local_names(scope)
+        # Python's builtins that the program can use (not gradcli's terse torch names)
+        builtin_names = tuple(n for n in PYTHON_BUILTINS if n in b)
 
         def ev(f):
             try:
@@ -630,7 +641,10 @@ class Compiler(GeneratorStatements):
             try:
                 return b[name]
             except KeyError:
-                raise attach(NameError(f"name '{name}' is not defined"), span) from None
+                error = NameError(f"name '{name}' is not defined", name=name)
+                # where Python's "Did you mean" looks: the locals, the module, the builtins
+                error._gradcli_scopes = (local_names, tuple(g), builtin_names)
+                raise attach(error, span) from None
         return ev
 
     @staticmethod

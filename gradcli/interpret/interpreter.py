@@ -10,7 +10,7 @@ from ..errors import GradcliError, ProgramError, ProgramSyntaxError
 from ..syntax import ast as A
 from ..syntax import parse
 from . import builtins as B
-from . import tools
+from . import attributes, suggestions, tools
 from .compiler import Compiler
 from .scopes import MODULE, Scope
 
@@ -19,6 +19,11 @@ from .scopes import MODULE, Scope
 USER_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, KeyError, ArithmeticError,
                AttributeError, NameError, LookupError, StopIteration, AssertionError,
                MemoryError, UnicodeError, ImportError)
+
+
+def suggest(error: BaseException) -> str | None:
+    """Python's "Did you mean" for the error, if it would offer one."""
+    return suggestions.suggestion(error, attributes.suggestion_names)
 
 
 class InternalError(Exception):
@@ -93,7 +98,7 @@ class Interpreter:
             return ev(None)
         except USER_ERRORS as e:
             span = getattr(e, "_gradcli_span", None) or body[0].span
-            raise ProgramError(e, span, filename, text) from e
+            raise ProgramError(e, span, filename, text, suggest(e)) from e
 
     def run(self, program: A.Program) -> None:
         """Compile every statement, then run them in order; errors become ProgramError."""
@@ -111,7 +116,8 @@ class Interpreter:
                     raise
                 except USER_ERRORS as e:
                     span = getattr(e, "_gradcli_span", None) or node.span
-                    raise ProgramError(e, span, program.filename, program.source) from e
+                    raise ProgramError(e, span, program.filename, program.source,
+                                       suggest(e)) from e
                 except RecursionError as e:
                     raise ProgramError(e, node.span, program.filename, program.source) from e
                 except Exception as e:

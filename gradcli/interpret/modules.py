@@ -10,13 +10,16 @@ class Namespace:
     """A module as the language sees it: a table of names. A large one fills its table on first
     use (`load`), so that a program that never touches torch.nn does not pay for it."""
 
-    __slots__ = ("name", "_entries", "_load")
+    __slots__ = ("name", "_entries", "_load", "suggests")
 
     def __init__(self, name: str, entries: dict[str, Any] | None = None,
-                 load: Callable[[], dict[str, Any]] | None = None) -> None:
+                 load: Callable[[], dict[str, Any]] | None = None,
+                 suggests: bool = True) -> None:
         self.name = name
         self._entries = {} if entries is None else entries
         self._load = load
+        # Python's "Did you mean" gives up on a module of 750 names or more, as torch is
+        self.suggests = suggests
 
     @property
     def entries(self) -> dict[str, Any]:

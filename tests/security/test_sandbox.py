@@ -124,7 +124,7 @@ ABSENT = ["eval", "exec", "open", "__import__", "globals", "locals", "vars", "co
 def test_dangerous_name_is_not_defined(sandboxed, name):
     outcome = sandboxed(f"{name}('1')")
     refused(outcome, "NameError")
-    assert outcome.last_line == f"NameError: name '{name}' is not defined"
+    assert outcome.last_line.startswith(f"NameError: name '{name}' is not defined")
 
 
 @pytest.mark.parametrize("expr", ["torch.Tensor", "torch.__builtins__", "torch.os", "F.torch",
