@@ -16,6 +16,8 @@ POS, ANY, UNIT = (0.5, 2.0), (-2.0, 2.0), (-0.9, 0.9)
 CASES = [
     ("AddBackward0",        lambda a, b: a + b,                 [(2, 3), (3,)],     ANY),
     ("SubBackward0",        lambda a, b: a - b,                 [(2, 1), (1, 3)],   ANY),
+    ("AddBackward0",        lambda a, b: a.add(b, alpha=-1.5),  [(2, 3), (3,)],     ANY),
+    ("SubBackward0",        lambda a, b: a.sub(b, alpha=0.25),  [(2, 1), (1, 3)],   ANY),
     ("RsubBackward1",       lambda a: 2.5 - a,                  [(3,)],             ANY),
     ("MulBackward0",        lambda a, b: a * b,                 [(2, 3), (2, 1)],   ANY),
     ("DivBackward0",        lambda a, b: a / b,                 [(3,), (2, 3)],     POS),

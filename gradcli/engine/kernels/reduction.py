@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from .fma import fma32, fma64
 from .pointwise import libm
 
 # ---- PyTorch's float reduction order: sums and products ---------------------------------------
@@ -222,8 +223,6 @@ def ordered_product(a: np.ndarray, axes: tuple) -> np.ndarray:
 def _last_dim_norm(rows: np.ndarray) -> np.ndarray:
     """The vectorised 2-norm along the last axis: lanes of squares, the lanes in order, then
     the tail, which the compiler adds four squares at a time and ends with fused multiply-adds."""
-    # random.py loads when first needed (start-up time); its fma32/fma64 are exact
-    from .random import fma32, fma64
     shape, n = rows.shape[:-1], rows.shape[-1]
     rows = rows.reshape(-1, n)
     lanes = VECTOR_BYTES // rows.itemsize

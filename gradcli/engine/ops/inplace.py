@@ -107,7 +107,8 @@ def inplace(fn, name: str):
 for _name in ("add", "sub", "mul", "div", "pow", "neg", "exp", "log", "sqrt", "sin", "cos",
               "tanh", "sigmoid", "relu", "abs", "reciprocal", "square", "exp2", "expm1", "log2",
               "log10", "log1p", "rsqrt", "tan", "asin", "acos", "atan", "sinh", "cosh", "sign",
-              "floor", "ceil", "trunc", "round", "erf", "masked_fill"):
+              "floor", "ceil", "trunc", "round", "erf", "masked_fill", "addcmul",
+              "addcdiv"):
     if _name in METHODS:
         METHODS[_name + "_"] = inplace(METHODS[_name], _name + "_")
 METHODS["subtract_"], METHODS["multiply_"] = METHODS["sub_"], METHODS["mul_"]

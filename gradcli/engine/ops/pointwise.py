@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..kernels import pointwise as kernels
+from ..kernels import vml
 from ..kernels.pointwise import libm
 from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
@@ -49,6 +50,14 @@ SUB = row(Op("sub", np.subtract, "SubBackward0", ("self", "other"), (
     Rule(lambda node, g: -g, (), "∂(a - b)/∂b = -1"))))
 RSUB = row(Op("rsub", lambda a, other: np.subtract(other, a, dtype=a.dtype), "RsubBackward1",
               ("self",), (Rule(lambda node, g: -g, (), "∂(c - a)/∂a = -1"),)))
+# a + alpha * b, and a - alpha * b, which PyTorch computes as a + (-alpha) * b
+ADD_SCALED = row(Op("add", kernels.add_scaled, "AddBackward0", ("self", "other"), (
+    Rule(lambda node, g: g, (), "∂(a + α·b)/∂a = 1"),
+    Rule(lambda node, g: g * node.alpha, (), "∂(a + α·b)/∂b = α"))))
+SUB_SCALED = row(Op("sub", lambda a, b, alpha: kernels.add_scaled(a, b, -alpha), "SubBackward0",
+                    ("self", "other"), (
+    Rule(lambda node, g: g, (), "∂(a - α·b)/∂a = 1"),
+    Rule(lambda node, g: -g * node.alpha, (), "∂(a - α·b)/∂b = -α"))))
 MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
     Rule(lambda node, g: g * node.other, ("other",), "∂(a * b)/∂a = b"),
     Rule(lambda node, g: g * node.self, ("self",), "∂(a * b)/∂b = a"))))
@@ -108,8 +117,15 @@ POW_BASE = row(Op("pow", lambda e, base: np.power(np.asarray(base, e.dtype), e),
 @export(dunders=("__add__", "__radd__"))
 def add(input, other, *, alpha=1):
     if alpha != 1:
-        other = other * alpha
+        _check_alpha(input, other, alpha)
+        return _checked(ADD_SCALED, input, other, params={"alpha": alpha})
     return _checked(ADD, input, other)
+
+
+def _check_alpha(input, other, alpha) -> None:
+    if isinstance(alpha, float) and _dt.result_type(input, other).category != _dt.FLOAT:
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
 
 
 def _is_bool(x) -> bool:
@@ -131,7 +147,8 @@ def _check_sub(input, other) -> None:
 def sub(input, other, *, alpha=1):
     _check_sub(input, other)
     if alpha != 1:
-        other = other * alpha
+        _check_alpha(input, other, alpha)
+        return _checked(SUB_SCALED, input, other, params={"alpha": alpha})
     return _checked(SUB, input, other)
 
 
@@ -310,7 +327,7 @@ unary("log10", libm(np.log10), "Log10Backward0",
       lambda node, g: g / (node.self * LN10), ("self",), "∂log₁₀x/∂x = 1/(x·ln 10)")
 unary("log1p", libm(np.log1p), "Log1PBackward0",
       lambda node, g: g / (node.self + 1), ("self",), "∂ln(1+x)/∂x = 1/(1+x)")
-unary("sqrt", np.sqrt, "SqrtBackward0",
+unary("sqrt", vml.sqrt, "SqrtBackward0",
       lambda node, g: g / (2 * node.result), ("result",), "∂√x/∂x = 1/(2√x)")
 rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), "RsqrtBackward0",
               lambda node, g: -0.5 * g * xp.pow(node.result, 3), ("result",),
@@ -622,6 +639,54 @@ def lerp(input, end, weight):
     if kind == "tensor":
         return apply(LERP_TENSOR, (input, end, weight))
     return apply(LERP, (input, end), {"weight": weight})
+
+
+ADDCMUL = row(Op("addcmul", kernels.addcmul, "AddcmulBackward0", ("self", "tensor1", "tensor2"), (
+    Rule(lambda node, g: g, (), "∂(a + v·b·c)/∂a = 1"),
+    Rule(lambda node, g: g * (node.tensor2 * node.value), ("tensor2",), "∂(a + v·b·c)/∂b = v·c"),
+    Rule(lambda node, g: g * (node.tensor1 * node.value), ("tensor1",),
+         "∂(a + v·b·c)/∂c = v·b"))))
+ADDCDIV = row(Op("addcdiv", kernels.addcdiv, "AddcdivBackward0", ("self", "tensor1", "tensor2"), (
+    Rule(lambda node, g: g, (), "∂(a + v·b/c)/∂a = 1"),
+    Rule(lambda node, g: g * node.value / node.tensor2, ("tensor2",), "∂(a + v·b/c)/∂b = v/c"),
+    Rule(lambda node, g: -g * (node.tensor1 * node.value / (node.tensor2 * node.tensor2)),
+         ("tensor1", "tensor2"), "∂(a + v·b/c)/∂c = -v·b/c²"))))
+
+
+def _ternary(op: Op, input, tensor1, tensor2, value) -> Tensor:
+    """addcmul and addcdiv: three broadcast tensors and a number."""
+    for position, (name, t) in enumerate((("input", input), ("tensor1", tensor1),
+                                          ("tensor2", tensor2)), 1):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op.name}(): argument '{name}' (position {position}) must be "
+                            f"Tensor, not {type(t).__name__}")
+    if not isinstance(value, NUMBER):
+        raise TypeError(f"{op.name}(): argument 'value' must be Number, not "
+                        f"{type(value).__name__}")
+    _broadcastable(tensor1, tensor2)
+    _broadcastable(input, tensor1 if tensor1.ndim >= tensor2.ndim else tensor2)
+    return apply(op, (input, tensor1, tensor2), {"value": value})
+
+
+@export()
+def addcmul(input, tensor1, tensor2, *, value=1):
+    return _ternary(ADDCMUL, input, tensor1, tensor2, value)
+
+
+@export()
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    if _dt.result_type(tensor1, tensor2).category != _dt.FLOAT:
+        raise RuntimeError(ADDCDIV_INTEGERS)
+    return _ternary(ADDCDIV, input, tensor1, tensor2, value)
+
+
+ADDCDIV_INTEGERS = (
+    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+    "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+    "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+    "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
+    "dtypes.")
 
 
 HYPOT = row(Op("hypot", np.hypot, "HypotBackward0", ("self", "other"), (

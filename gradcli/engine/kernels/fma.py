@@ -1,0 +1,83 @@
+"""Exact fused multiply-adds in NumPy: the vfmadd instructions ATen's float kernels compile to."""
+from __future__ import annotations
+
+import numpy as np
+
+_F32_MIN_NORMAL = 2.0 ** -126
+_VELTKAMP = 134217729.0  # 2**27 + 1: splits a float64 into two 26-bit halves
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Knuth's TwoSum: s = fl(a + b) and the exact error, a + b = s + err."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Dekker's TwoProduct: p = fl(a * b) and the exact error (without overflow or underflow)."""
+    p = a * b
+    t = _VELTKAMP * a
+    ah = t - (t - a)
+    al = a - ah
+    t = _VELTKAMP * b
+    bh = t - (t - b)
+    bl = b - bh
+    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+
+
+def _add_round_to_odd(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a + b in float64 rounded to odd: truncated, last bit forced to 1 when inexact.
+
+    Rounding to odd keeps enough information for a second rounding to a narrower precision to
+    be correct (Boldo & Melquiond, "Emulation of FMA and correctly rounded sums", IEEE TC 2008).
+    """
+    s, err = _two_sum(a, b)
+    bits = s.view(np.int64)
+    bump = (err != 0) & ((bits & 1) == 0)
+    # Adding 1 to the bit pattern moves away from zero for either sign.
+    step = np.where((err > 0) == (s > 0), 1, -1)
+    return (bits + np.where(bump, step, 0)).view(np.float64)
+
+
+def fma32(a: np.ndarray, b: np.ndarray | np.float32, c: np.ndarray | np.float32) -> np.ndarray:
+    """float32 fused multiply-add (vfmadd*ps), exactly.
+
+    The float64 product of two float32 values is exact, so one float64 addition and a conversion
+    give the fused result unless the float64 sum lands exactly on a float32 rounding boundary or
+    in the float32 subnormal range; only those rare lanes are redone with rounding to odd.
+    """
+    s = np.multiply(a, b, dtype=np.float64)
+    s += c
+    r = s.astype(np.float32)
+    risky = (s.view(np.uint64) & 0x1FFFFFFF) == 0x10000000
+    if np.abs(s).min(initial=np.inf) < _F32_MIN_NORMAL:
+        risky |= np.abs(s) < _F32_MIN_NORMAL
+    if risky.any():
+        a, b, c = (np.broadcast_to(v, s.shape)[risky] for v in (a, b, c))
+        p = np.multiply(a, b, dtype=np.float64)
+        r[risky] = _add_round_to_odd(p, c.astype(np.float64)).astype(np.float32)
+    return r
+
+
+def fma64(a: np.ndarray, b: float, c: float) -> np.ndarray:
+    """float64 fused multiply-add (std::fma, vfmadd*sd), exactly, for operands whose product
+    neither overflows nor underflows.
+
+    Boldo & Melquiond's emulation: exact product and sum, their two error terms added with
+    rounding to odd, then one correctly rounded addition.  An exactly zero product is handled
+    apart so that the sign of a zero result follows IEEE rules.
+    """
+    ph, pl = _two_product(a, np.float64(b))
+    th, tl = _two_sum(np.broadcast_to(np.float64(c), ph.shape), ph)
+    z = th + _add_round_to_odd(tl, pl)
+    return np.where(ph == 0, ph + c, z)
+
+
+def fma(a: np.ndarray, b, c) -> np.ndarray:
+    """a * b + c rounded once, in the dtype of `a` (float32 or float64), broadcast."""
+    shape = np.broadcast_shapes(a.shape, np.shape(b), np.shape(c))
+    if a.shape != shape:
+        a = np.broadcast_to(a, shape)
+    if a.dtype == np.float32:
+        return fma32(a, b, c)
+    return fma64(a, b, c)

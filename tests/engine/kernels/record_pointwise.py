@@ -1,0 +1,71 @@
+"""Record torch's results of the fused pointwise kernels into pointwise_reference.json, the
+reference of test_pointwise_bits.py.
+
+Run with the interpreter that has torch installed (the project itself never imports torch):
+
+    $TORCH_PYTHON tests/engine/kernels/record_pointwise.py
+
+The inputs are NumPy's, from seeds both files share (`inputs`); each result is stored as the
+SHA-256 of its little-endian bytes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+
+OUT = Path(__file__).with_name("pointwise_reference.json")
+SIZES = [1, 5, 31, 32, 33, 67, 100]
+DTYPES = ["float32", "float64"]
+SCALARS = [0.1, -0.5, 0.7, -2.3, 1e-3]
+# name -> what torch computes from (a, b, c, s); test_pointwise_bits.py pairs each with a kernel
+CALLS = {
+    "add_scaled": lambda a, b, c, s: a.add(b, alpha=s),
+    "addcmul": lambda a, b, c, s: a.addcmul(b, c, value=s),
+    "addcmul_square": lambda a, b, c, s: a.addcmul(b, b, value=1),
+    "addcdiv": lambda a, b, c, s: a.addcdiv(b, c, value=s),
+    "lerp": lambda a, b, c, s: a.lerp(b, s),
+    "sqrt": lambda a, b, c, s: c.sqrt(),
+}
+SQRT_BITS = 20000   # float32 inputs of random bit patterns: every class of input
+UNPORTED = {("sqrt", "float64")}   # MKL's double sqrt: see engine/kernels/vml.py
+
+
+def inputs(size: int, dtype: str, seed: int):
+    """a, b (normal) and c (positive) of `size` elements."""
+    rng = np.random.default_rng(seed)
+    a, b = rng.standard_normal((2, size)).astype(dtype)
+    c = (rng.standard_normal(size) ** 2 + 0.01).astype(dtype)
+    return a, b, c
+
+
+def sqrt_bits_input() -> np.ndarray:
+    return np.random.default_rng(7).integers(0, 2 ** 32, SQRT_BITS, np.uint64).astype(
+        np.uint32).view(np.float32)
+
+
+def digest(array: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<"))
+                          .tobytes()).hexdigest()
+
+
+def main() -> None:
+    import torch   # here, so that the test imports this module's helpers without torch
+    torch.set_num_threads(1)
+    cases = []
+    for name, call in CALLS.items():
+        for dtype in DTYPES:
+            for seed, size in enumerate(SIZES):
+                a, b, c = (torch.from_numpy(x) for x in inputs(size, dtype, seed))
+                s = SCALARS[seed % len(SCALARS)]
+                cases.append({"call": name, "dtype": dtype, "size": size, "seed": seed,
+                              "scalar": s, "sha256": digest(call(a, b, c, s).numpy())})
+    sqrt_bits = digest(torch.from_numpy(sqrt_bits_input()).sqrt().numpy())
+    OUT.write_text(json.dumps({"torch": torch.__version__, "cases": cases,
+                               "sqrt_bits": sqrt_bits}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
