@@ -3,6 +3,7 @@ for sums, products, norms, variances, logsumexp and cumulative sums."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -27,8 +28,16 @@ def _iteration(a: np.ndarray, axes: tuple, pad: int = 0) -> tuple:
     input strides (bytes) and the output strides (elements; 0 on reduced dims)."""
     if min(a.strides, default=0) < 0:
         a = np.ascontiguousarray(a)
-    shape, ins, outs, run = list(a.shape), list(a.strides), [0] * a.ndim, 1
-    for d in range(a.ndim - 1, -1, -1):
+    shape, ins, outs = _layout(a.shape, a.strides, tuple(axes), pad)
+    return np.lib.stride_tricks.as_strided(a, shape, ins, writeable=False), list(ins), list(outs)
+
+
+@lru_cache(maxsize=4096)
+def _layout(shape: tuple, strides: tuple, axes: tuple, pad: int) -> tuple:
+    """_iteration's dims for one layout (a pure function of it, so kept once worked out)."""
+    ndim = len(shape)
+    shape, ins, outs, run = list(shape), list(strides), [0] * ndim, 1
+    for d in range(ndim - 1, -1, -1):
         if d not in axes:
             outs[d], run = run, run * shape[d]
 
@@ -44,8 +53,8 @@ def _iteration(a: np.ndarray, axes: tuple, pad: int = 0) -> tuple:
                 return 1
         return 0
 
-    perm = list(range(a.ndim))[::-1]
-    for i in range(1, a.ndim):
+    perm = list(range(ndim))[::-1]
+    for i in range(1, ndim):
         d1 = i
         for d0 in range(i - 1, -1, -1):
             order = should_swap(perm[d0], perm[d1])
@@ -71,9 +80,8 @@ def _iteration(a: np.ndarray, axes: tuple, pad: int = 0) -> tuple:
             shape[last] = shape[d]
     n = min(len(shape), last + 1)
     extra = max(0, pad - n)
-    shape, ins, outs = shape[:n] + [1] * extra, strides[0][:n] + [0] * extra, \
-        strides[1][:n] + [0] * extra
-    return np.lib.stride_tricks.as_strided(a, shape, ins, writeable=False), ins, outs
+    return (tuple(shape[:n] + [1] * extra), tuple(strides[0][:n] + [0] * extra),
+            tuple(strides[1][:n] + [0] * extra))
 
 
 def _in_order(*runs: np.ndarray) -> np.ndarray:
@@ -153,6 +161,24 @@ def _to_output(part: np.ndarray, outs: list, keep_shape: tuple) -> np.ndarray:
     return _place(totals, kept, keep_shape)
 
 
+# ---- small sums, where the order is known without the kernels ---------------------------------
+# Zeros that the kernels add on the way (accumulators start at 0) change only the sign of a zero
+# partial sum, which nothing after it can tell, and every path ends by adding the output's 0.
+def _few_terms(a: np.ndarray, axes: tuple, keep_shape: tuple) -> np.ndarray:
+    """Outputs of at most two terms: every kernel adds the one at the lower index first."""
+    terms = np.moveaxis(a, axes, tuple(range(-len(axes), 0))).reshape(
+        [s for i, s in enumerate(a.shape) if i not in axes] + [-1])
+    total = terms[..., 0] + terms[..., 1] if terms.shape[-1] == 2 else terms[..., 0]
+    return (total + np.zeros((), a.dtype)).reshape(keep_shape)
+
+
+@lru_cache(maxsize=None)
+def _short_run_order(n: int) -> np.ndarray:
+    """row_sum's order for a run shorter than a vector (at most one row of 4 lanes): lane 0,
+    the tail, then lanes 1 to 3, each lane a single element."""
+    return np.array([0, *range(4, n), 1, 2, 3] if n >= 4 else range(n), np.intp)
+
+
 def ordered_sum(a: np.ndarray, axes: tuple) -> np.ndarray:
     """The float sum of `a` over `axes` (keepdim shape), added in PyTorch's order."""
     keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
@@ -160,11 +186,16 @@ def ordered_sum(a: np.ndarray, axes: tuple) -> np.ndarray:
         return ordered_sum(a.astype(np.float32), axes).astype(np.float16)
     if a.size == 0:
         return np.zeros(keep_shape, a.dtype)
+    if math.prod(a.shape[i] for i in axes) <= 2:
+        return _few_terms(a, axes, keep_shape)
     lanes = VECTOR_BYTES // a.itemsize
     if len(axes) == a.ndim and (a.flags.c_contiguous or a.flags.f_contiguous):
         # the common case, in short: one contiguous run, one tile (+ 0: the output's start)
         flat = a.ravel(order="K")
-        part = _inner_sum(flat, lanes) if flat.size >= lanes else _row_sum(flat)
+        if flat.size < lanes:
+            part = np.cumsum(flat[_short_run_order(flat.size)])[-1]
+        else:
+            part = _inner_sum(flat, lanes)
         return (part + np.zeros((), a.dtype)).reshape(keep_shape)
     x, ins, outs = _iteration(a, axes, pad=2)  # the kernel always sees a 2-d tile
     if outs[0] and not outs[1]:
@@ -227,18 +258,18 @@ def _last_dim_norm(rows: np.ndarray) -> np.ndarray:
     rows = rows.reshape(-1, n)
     lanes = VECTOR_BYTES // rows.itemsize
     d = n - n % lanes
-    acc = np.zeros((rows.shape[0], lanes), rows.dtype)
-    for i in range(0, d, lanes):
-        acc = acc + rows[:, i:i + lanes] * rows[:, i:i + lanes]
-    total = acc[:, 0]
-    for i in range(1, lanes):
-        total = total + acc[:, i]
     quads = d + 4 * ((n - d) // 4)
-    for i in range(d, quads):
-        total = total + rows[:, i] * rows[:, i]
-    for i in range(quads, n):
-        x = rows[:, i]
-        total = (fma32 if x.dtype == np.float32 else fma64)(x, x, total)
+    squares = rows[:, :quads] * rows[:, :quads]
+    # np.cumsum adds one after another: the lanes down the vectors, then across, then the tail
+    acc = np.cumsum(squares[:, :d].reshape(len(rows), d // lanes, lanes), axis=1)[:, -1] if d \
+        else np.zeros((len(rows), lanes), rows.dtype)
+    total = np.cumsum(np.concatenate((acc, squares[:, d:]), axis=1), axis=1)[:, -1]
+    if quads < n:
+        # random.py loads when first needed (start-up time); its fma32/fma64 are exact
+        from .random import fma32, fma64
+        for i in range(quads, n):
+            x = rows[:, i]
+            total = (fma32 if x.dtype == np.float32 else fma64)(x, x, total)
     return np.sqrt(total).reshape(shape)
 
 
@@ -250,6 +281,10 @@ def vector_norm(a: np.ndarray, ord, axes: tuple) -> np.ndarray:
         return np.abs(a) if ord else (a != 0).astype(a.dtype)
     if a.size == 0:
         return np.full(keep_shape, math.inf if ord < 0 else 0, a.dtype)
+    if ord == 2 and len(axes) == a.ndim and (a.flags.c_contiguous or a.flags.f_contiguous):
+        # one contiguous run: the iterator's single row, without working out its layout
+        row = _last_dim_norm(a.ravel(order="K").reshape(1, -1))
+        return (row + np.zeros((), a.dtype)).reshape(keep_shape)
     return _strided_norm(a, ord, axes, keep_shape)
 
 

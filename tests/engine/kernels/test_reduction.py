@@ -1,0 +1,31 @@
+"""Sums and 2-norms of small tensors, in every layout and over every set of dims, equal to
+torch's bit for bit (sums_reference.json, recorded by record_sums.py): the short cuts that
+kernels/reduction.py takes for few terms give the bits the full summation order gives."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradcli.engine.kernels.reduction import ordered_sum, vector_norm
+
+CASES = json.loads(Path(__file__).with_name("sums_reference.json").read_text())
+
+
+def _layout(case) -> tuple:
+    a = np.array(case["data"], case["dtype"]).reshape(case["shape"]).transpose(case["perm"])
+    return a, tuple(case["axes"]) or tuple(range(a.ndim))
+
+
+@pytest.mark.parametrize("kernel, key", [(ordered_sum, "sum"),
+                                         (lambda a, axes: vector_norm(a, 2, axes), "norm")],
+                         ids=["sum", "norm"])
+def test_small_reductions_match_torch_bit_for_bit(kernel, key):
+    wrong = []
+    for case in CASES:
+        a, axes = _layout(case)
+        if kernel(a, axes).tobytes().hex() != case[key]:
+            wrong.append((case["shape"], case["perm"], case["dtype"], case["axes"]))
+    assert wrong == []
