@@ -3,6 +3,7 @@ vectorised loop that chooses between them, with the few pointwise kernels built 
 from __future__ import annotations
 
 import math
+import struct
 
 import numpy as np
 
@@ -120,8 +121,64 @@ _LOG1P_POLY = [F32(c) for c in (1.4798198640e-01, 1.5313838422e-01, 1.8183572590
                                 6.6666668653e-01)]
 
 
+_FLOAT32, _INT32 = struct.Struct("<f"), struct.Struct("<i")
+FEW = 16   # up to this many elements, glibc_log1pf goes one by one: fewer NumPy calls
+_ONE, _TWO, _HALF = F32(1), F32(2), F32(0.5)
+
+
+def _bits(x) -> int:
+    return _INT32.unpack(_FLOAT32.pack(x))[0]
+
+
+def _log1pf_one(x: float) -> np.float32:
+    """glibc_log1pf of one float32, branch by branch as the C code goes (NumPy's float32
+    scalars round every operation as the C code's floats do)."""
+    x = F32(x)
+    hx = _bits(x)
+    magnitude = hx & 0x7fffffff
+    if hx >= 0x7f800000:
+        return x + x
+    if hx < 0 and magnitude >= 0x3f800000:
+        return F32(-np.inf) if x == -1 else F32(np.nan)
+    if hx < 0x3ed413d7 and magnitude < 0x31000000:       # |x| < 2**-29
+        return x if magnitude < 0x24800000 else x - x * x * _HALF
+    if hx < 0x3ed413d7 and (hx > 0 or hx <= -1097468385):  # -0.2929 < x < 0.41422: k = 0
+        k, f, c, hu = 0, x, F32(0), 1
+    else:
+        huge = hx >= 0x5a000000
+        u = x if huge else _ONE + x
+        k = (_bits(u) >> 23) - 127
+        c = F32(0) if huge else (_ONE - (u - x) if k > 0 else x - (u - _ONE)) / u
+        mantissa = _bits(u) & 0x007fffff
+        if mantissa < 0x3504f7:
+            hu = mantissa
+            u = F32(_FLOAT32.unpack(_INT32.pack(mantissa | 0x3f800000))[0])
+        else:
+            hu, k = (0x00800000 - mantissa) >> 2, k + 1
+            u = F32(_FLOAT32.unpack(_INT32.pack(mantissa | 0x3f000000))[0])
+        f = u - _ONE
+    kf = F32(k)
+    hfsq = _HALF * f * f
+    if hu == 0:   # |f| < 2**-20
+        if f == 0:
+            return F32(0) if k == 0 else kf * _LN2_HI + (c + kf * _LN2_LO)
+        r = hfsq * (_ONE - F32(0.66666666666666666) * f)
+        return f - r if k == 0 else kf * _LN2_HI - ((r - (kf * _LN2_LO + c)) - f)
+    s = f / (_TWO + f)
+    z = s * s
+    poly = _LOG1P_POLY[0]
+    for coefficient in _LOG1P_POLY[1:]:
+        poly = coefficient + z * poly
+    r = z * poly
+    if k == 0:
+        return f - (hfsq - s * (hfsq + r))
+    return kf * _LN2_HI - ((hfsq - (s * (hfsq + r) + (kf * _LN2_LO + c))) - f)
+
+
 def glibc_log1pf(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x, F32)
+    if x.size <= FEW:
+        return np.array([_log1pf_one(v) for v in x.ravel().tolist()], F32).reshape(x.shape)
     hx = x.view(np.int32)
     # k = 0 (use x itself) for -0.2929 < x < 0.41422; else reduce 1 + x = 2^k·u, u ≈ 1
     near_zero = (hx < 0x3ed413d7) & ((hx > 0) | (hx <= np.int32(-1097468385)))
