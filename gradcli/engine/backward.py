@@ -11,7 +11,9 @@ from . import grad_mode
 from .dispatch import apply
 from .graph import AccumulateGrad
 from .ops import xp
+from .ops.xp import ARRAY_VIEW, CURRENT
 from .ops.inplace import COPY
+from .ops.registry import export
 from .tensor import Size, Tensor
 
 CREATE_GRAPH_WARNING = (
@@ -77,6 +79,14 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool =
     roots = [(t._edge(), g) for t, g in zip(outputs, grads)]
     only = None if inputs is None else [t._edge() for t in _as_tuple(inputs)]
     BackwardPass(roots, keep, create_graph, capture=only, accumulate=True).run()
+
+
+@export("backward", torch=False)
+def tensor_backward(self, gradient=None, retain_graph=None, create_graph: bool = False,
+                    inputs=None) -> None:
+    """Tensor.backward: backward() from one tensor."""
+    backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph,
+             inputs=inputs)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
@@ -216,7 +226,7 @@ class BackwardPass:
         return outs
 
     def _call_arrays(self, node, grads: list, needed) -> list:
-        """_call on NumPy arrays: the node is read through `_ARRAY_VIEW`, its saved values as
+        """_call on NumPy arrays: the node is read through `ARRAY_VIEW`, its saved values as
         arrays. A rule that reads an input of another dtype than the gradient's runs on tensors
         (recording nothing), since NumPy promotes mixed dtypes otherwise than PyTorch does."""
         outs = [None] * len(node.next_functions)
@@ -234,7 +244,7 @@ class BackwardPass:
             plain = all(x is None or x.dtype == dtype for x in grads)
         op = node.op
         derivs, reads, dtypes = op.derivs, op.reads, node.dtypes
-        _CURRENT[0] = node
+        CURRENT[0] = node
         for i, (nxt, _) in enumerate(node.next_functions):
             if nxt is None or (needed is not None and nxt not in needed):
                 continue
@@ -245,7 +255,7 @@ class BackwardPass:
                 if dt is not None and dt.np is not dtype and dt.np != dtype:
                     arrays = False
             if arrays:
-                gi = fn(_ARRAY_VIEW, g)
+                gi = fn(ARRAY_VIEW, g)
                 if gi is None:
                     continue
                 if type(gi) is not np.ndarray:
@@ -264,31 +274,6 @@ class BackwardPass:
                 gi = gi.astype(dt.np)
             outs[i] = gi
         return outs
-
-
-class _ArrayView:
-    """The node in `_CURRENT` as a rule sees it in a pass on arrays: `node.name` is a parameter
-    (tensors among them as their arrays), a field of the node (`shapes`), or a saved value as
-    a NumPy array or Python number. One object, pointed at each node in turn.
-    (__getattribute__ and a list cell, not __getattr__ and an attribute: the failed ordinary
-    lookup that __getattr__ waits for costs four times the rest.)"""
-
-    __slots__ = ()
-
-    def __getattribute__(self, name: str):
-        node = _CURRENT[0]
-        params = node.params
-        if name in params:
-            value = params[name]
-            return value._data if type(value) is Tensor else value
-        if name in _NODE_FIELDS:
-            return getattr(node, name)
-        return node.saved_array(name)
-
-
-_NODE_FIELDS = frozenset(("shapes", "dtypes", "params", "n_outputs"))
-_ARRAY_VIEW = _ArrayView()
-_CURRENT: list = [None]
 
 
 def _array(node, i: int, gi) -> np.ndarray:
@@ -381,7 +366,7 @@ def _accumulate(leaf: Tensor, g, create_graph: bool) -> None:
         leaf._grad = (have + _tensors([g])[0]).detach()
     else:
         np.add(have._data, g, out=have._data, casting="unsafe")
-        have._vc.value += 1
+        have._version_counter.value += 1
 
 
 def _retain(node, grads: list) -> None:

@@ -163,7 +163,7 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
             data = x._data
             shapes.append(data.shape)
             dtypes.append(_BY_NP[data.dtype])
-            if x._rg:
+            if x._requires_grad:
                 recorded = True
                 needs.append(True)
                 fn = x.grad_fn   # x._edge(), inline
@@ -207,19 +207,19 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
               and outs[0].dtype.kind == "f")
     needs = None
     if record:
-        needs = tuple(isinstance(x, Tensor) and x._rg for x in inputs)
+        needs = tuple(isinstance(x, Tensor) and x._requires_grad for x in inputs)
         record = any(needs)
     if not record:
         results = tuple(Tensor._make(out) for out in outs)
         if op.view:
             base = inputs[0]
             for result in results:
-                result._vc = base._vc
+                result._version_counter = base._version_counter
                 result._base = base._base if base._base is not None else base
-                if base._rg and not grad_mode.state.enabled:
+                if base._requires_grad and not grad_mode.state.enabled:
                     # a view taken under no_grad of a tensor that requires grad stays a leaf
                     # that requires grad, and may not be modified in-place outside no_grad
-                    result._rg = True
+                    result._requires_grad = True
                     result._no_grad_view = True
         return results
     node = Node(op, tuple(x._edge() if isinstance(x, Tensor) else _NO_EDGE for x in inputs),
@@ -233,7 +233,7 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
         result._output_nr = nr
         if op.view:
             base = inputs[0]
-            result._vc = base._vc
+            result._version_counter = base._version_counter
             result._base = base._base if base._base is not None else base
     if op.saved_names:
         node._saved = _save(op, inputs, needs, results[0])
@@ -249,12 +249,12 @@ def _save(op: Op, inputs, needs, result) -> dict:
         else:
             continue   # no derivative that will run reads it
         if index < 0:
-            counter = result._vc
+            counter = result._version_counter
             saved[name] = (SavedResult(result), counter, counter.value)
         else:
             value = inputs[index]
             if type(value) is Tensor:
-                counter = value._vc
+                counter = value._version_counter
                 saved[name] = (value, counter, counter.value)
             else:
                 saved[name] = (value, None, None)

@@ -31,7 +31,7 @@ def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
     if requires_grad:
         if data.dtype.kind != "f":
             raise RuntimeError(FACTORY_INT_GRAD)
-        t._rg = True
+        t._requires_grad = True
     return t
 
 
@@ -240,7 +240,7 @@ def _fill(input, sample) -> Tensor:
     """Fill a tensor in place with random values (an in-place op: checked, version bumped)."""
     check_inplace(input)
     sample(input._data)
-    input._vc.value += 1
+    input._version_counter.value += 1
     return input
 
 

@@ -155,13 +155,13 @@ class SavedResult:
 
     def __init__(self, tensor) -> None:
         self.data = tensor._data
-        self.counter = tensor._vc
-        self.requires_grad = tensor._rg
+        self.counter = tensor._version_counter
+        self.requires_grad = tensor._requires_grad
         self.cls = type(tensor)
 
     def rebuild(self, node):
         t = self.cls._make(self.data, node if self.requires_grad else None, self.requires_grad)
-        t._vc = self.counter
+        t._version_counter = self.counter
         return t
 
     @property

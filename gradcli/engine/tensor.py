@@ -70,7 +70,8 @@ class Tensor:
     # of multi-output ops, leaves in a graph, retain_grad()): they default at the class and are
     # set, in the instance's __dict__, only where they differ. Making a tensor is every op's
     # cost, and five stores fewer is a tenth of it.
-    __slots__ = ("_data", "_rg", "_grad", "grad_fn", "_vc", "__dict__", "__weakref__")
+    __slots__ = ("_data", "_requires_grad", "_grad", "grad_fn", "_version_counter", "__dict__",
+                 "__weakref__")
     _base = None             # the tensor whose storage a view shares
     _output_nr = 0           # which output of its grad_fn
     _acc = None              # weak reference to a leaf's AccumulateGrad
@@ -79,10 +80,10 @@ class Tensor:
 
     def __init__(self, data, requires_grad: bool = False) -> None:
         self._data = data if isinstance(data, np.ndarray) else np.asarray(data)
-        self._rg = False
+        self._requires_grad = False
         self._grad = None
         self.grad_fn = None
-        self._vc = VersionCounter()
+        self._version_counter = VersionCounter()
         if requires_grad:
             self.requires_grad = True
 
@@ -90,10 +91,10 @@ class Tensor:
     def _make(cls, data: np.ndarray, grad_fn=None, requires_grad: bool = False) -> "Tensor":
         t = cls.__new__(cls)
         t._data = data
-        t._rg = requires_grad
+        t._requires_grad = requires_grad
         t._grad = None
         t.grad_fn = grad_fn
-        t._vc = VersionCounter()
+        t._version_counter = VersionCounter()
         return t
 
     # ---- metadata -------------------------------------------------------------------------
@@ -157,7 +158,7 @@ class Tensor:
 
     @property
     def requires_grad(self) -> bool:
-        return self._rg
+        return self._requires_grad
 
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
@@ -165,7 +166,7 @@ class Tensor:
             raise RuntimeError(NOT_LEAF_FLAG)
         if value and self._data.dtype.kind != "f":
             raise RuntimeError(INT_GRAD)
-        self._rg = bool(value)
+        self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
         if self.grad_fn is not None and not requires_grad:
@@ -173,7 +174,7 @@ class Tensor:
         if requires_grad and self._data.dtype.kind != "f":
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         if self.grad_fn is None:
-            self._rg = bool(requires_grad)
+            self._requires_grad = bool(requires_grad)
         return self
 
     @property
@@ -206,7 +207,7 @@ class Tensor:
 
     def retain_grad(self) -> None:
         if self.grad_fn is None:
-            if not self._rg:
+            if not self._requires_grad:
                 raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
             return
         if not self._retains_grad:
@@ -218,7 +219,7 @@ class Tensor:
 
     @property
     def _version(self) -> int:
-        return self._vc.value
+        return self._version_counter.value
 
     def _accumulator(self) -> AccumulateGrad:
         """The one AccumulateGrad of this leaf (held weakly: the graph keeps it alive)."""
@@ -232,7 +233,7 @@ class Tensor:
         """This tensor as a graph input: (grad_fn, output_nr), its AccumulateGrad, or None."""
         if self.grad_fn is not None:
             return (self.grad_fn, self._output_nr)
-        if self._rg:
+        if self._requires_grad:
             return (self._accumulator(), 0)
         return (None, 0)
 
@@ -249,7 +250,7 @@ class Tensor:
 
     def detach(self) -> "Tensor":
         t = Tensor._make(self._data)
-        t._vc = self._vc
+        t._version_counter = self._version_counter
         return t
 
     def detach_(self) -> "Tensor":
@@ -262,14 +263,8 @@ class Tensor:
                                "Optimizer.zero_grad() function in torch/optim/optimizer.py as "
                                "the solution.")
         self.grad_fn = None
-        self._rg = False
+        self._requires_grad = False
         return self
-
-    def backward(self, gradient=None, retain_graph=None, create_graph: bool = False,
-                 inputs=None) -> None:
-        from .backward import backward
-        backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph,
-                 inputs=inputs)
 
     # ---- Python values --------------------------------------------------------------------
     def item(self):
@@ -338,6 +333,6 @@ def is_grad_recording(*tensors) -> bool:
     if not grad_mode.state.enabled:
         return False
     for t in tensors:
-        if isinstance(t, Tensor) and (t._rg or t.grad_fn is not None):
+        if isinstance(t, Tensor) and (t._requires_grad or t.grad_fn is not None):
             return True
     return False

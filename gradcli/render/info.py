@@ -86,7 +86,7 @@ def _relation(value: Tensor, other: Tensor) -> str:
         return "info.its_base"
     if value._base is not None and value._base is other._base:
         return "info.sibling"
-    return "info.detached" if other._vc is value._vc else "info.data"
+    return "info.detached" if other._version_counter is value._version_counter else "info.data"
 
 
 def _sharing(value: Tensor, names: Names) -> str:

@@ -16,10 +16,11 @@ import pytest
 
 from gradcli.engine import Tensor, grad
 from gradcli.engine import graph as graph_module
-from gradcli.engine.backward import _ARRAY_VIEW, _CURRENT, BackwardPass
+from gradcli.engine.backward import BackwardPass
 from gradcli.engine.graph import AccumulateGrad
 from gradcli.engine.grad_mode import _Mode
 from gradcli.engine.ops import ROWS
+from gradcli.engine.ops.xp import ARRAY_VIEW, CURRENT
 
 
 def _cases() -> list:
@@ -79,8 +80,8 @@ def _both_ways(node, i, grads):
     """Rule i of `node` on arrays (as a pass without a graph runs it) and on tensors."""
     fn = node.op.derivs[i].fn
     g = grads[0] if node.n_outputs == 1 else grads
-    _CURRENT[0] = node
-    on_arrays = fn(_ARRAY_VIEW, g)
+    CURRENT[0] = node
+    on_arrays = fn(ARRAY_VIEW, g)
     tensors = [None if x is None else Tensor._make(x) for x in grads]
     with _Mode(True):
         on_tensors = fn(node, tensors[0] if node.n_outputs == 1 else tensors)

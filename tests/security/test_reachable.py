@@ -27,7 +27,8 @@ PROBES = ("__class__", "__dict__", "__globals__", "__code__", "__closure__", "__
           "__getattribute__", "__setattr__", "__subclasses__", "__mro__", "__bases__",
           "__builtins__", "__array__", "__array_interface__", "__next__", "__iter__",
           "__enter__", "__exit__", "__call__", "__format__", "__doc__", "gi_frame", "f_globals",
-          "_data", "_base", "_vc", "_grad", "_rg", "_acc", "_saved", "op", "params", "entries",
+          "_data", "_base", "_version_counter", "_grad", "_requires_grad", "_acc", "_saved", "op",
+          "params", "entries",
           "interp", "body", "closure", "np", "prev", "_prev", "_mode", "mro", "_saved___class__",
           "_saved___dict__", "_saved__saved", "_saved_op")
 

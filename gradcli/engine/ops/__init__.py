@@ -63,7 +63,8 @@ def _install() -> None:
         setattr(Tensor, name, property(fn))
 
 
-from .. import factories  # noqa: E402,F401  (registers its methods: uniform_, normal_)
+# modules outside the table that register methods: uniform_, normal_; backward
+from .. import backward, factories  # noqa: E402,F401
 
 _install()
 

@@ -9,12 +9,11 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
-from ..factories import tensor as _tensor
 from ..graph import Node, SavedResult
 from ..tensor import Tensor
 from . import inplace
 from . import xp
-from .registry import export, row
+from .registry import FUNCTIONS, export, row
 from .shape import expand, unsqueeze, view
 
 INT64_MAX = 2 ** 63 - 1
@@ -55,7 +54,8 @@ def _keep(result, **values):
     if node is not None:
         saved = node._saved if node._saved is not None else {}
         for name, v in values.items():
-            saved[name] = (v, v._vc, v._vc.value) if isinstance(v, Tensor) else (v, None, None)
+            counter = v._version_counter if isinstance(v, Tensor) else None
+            saved[name] = (v, counter, None if counter is None else counter.value)
         node._saved = saved
     return result
 
@@ -82,7 +82,8 @@ SELECT = row(Op("select", lambda a, dim, index: a[at_dim(dim, index)], "SelectBa
 SLICE = row(Op("slice", lambda a, dim, start, end, step: a[at_dim(dim, slice(start, end, step))],
                "SliceBackward0", ("self",), (
     Rule(lambda node, g: apply(SLICE_BACKWARD, (g,), {"sizes": node.shapes[0], "dim": node.dim,
-                                                "start": node.start, "end": node.end, "step": node.step}),
+                                                "start": node.start, "end": node.end,
+                                                "step": node.step}),
       (), "∂x[a:b]/∂x = 1 inside the slice, 0 outside"),), dtypes="keep", view=True))
 ALIAS = row(Op("alias", lambda a: a.view(), "AliasBackward0", ("self",), (
     Rule(lambda node, g: g, (), "∂x[...]/∂x = 1"),), dtypes="keep", view=True))
@@ -195,7 +196,8 @@ INDEX = row(Op("index", lambda a, key: a[key], "IndexBackward0", ("self",), (
                                                   True, INDEX_PUT_IMPL)), (),
          "∂x[idx]/∂x = 1 at each picked position, summed over repeats"),), dtypes="keep"))
 INDEX_PUT = row(Op("index_put", _put, "IndexPutBackward0", ("self", "values"), (
-    Rule(xp.on_tensors(_put_self_grad), (), "∂index_put(x, idx, v)/∂x = 1 where not overwritten"),
+    Rule(xp.on_tensors(_put_self_grad), (),
+         "∂index_put(x, idx, v)/∂x = 1 where not overwritten"),
     Rule(xp.on_tensors(lambda node, g: _index(g, node.indices)), (),
          "∂index_put(x, idx, v)/∂v = g[idx]")),
     dtypes="keep"))
@@ -285,7 +287,7 @@ def _item(item):
     if isinstance(item, str):
         raise TypeError("new(): invalid data type 'str'")
     if isinstance(item, (list, tuple, range)):
-        t = _tensor(list(item))
+        t = FUNCTIONS["tensor"](list(item))   # torch.tensor, from factories.py
         return t if t._data.dtype == np.bool_ else Tensor._make(t._data.astype(np.int64))
     raise IndexError(BAD_INDEX.format(type(item).__name__))
 
@@ -486,13 +488,14 @@ def copy_slices(view: Tensor, out: Tensor) -> None:
                 (True,) + fn.needs[1:], {"positions": positions}, (shape,) + fn.shapes[1:],
                 (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
     node.span = fn.span
-    base.grad_fn, base._rg, base._output_nr = node, True, 0
+    base.grad_fn, base._requires_grad, base._output_nr = node, True, 0
     regenerated = Node(AS_STRIDED, ((node, 0),), (True,), {"positions": positions}, (shape,),
                        (dtype,), None)
     regenerated.span = fn.span
-    view.grad_fn, view._rg, view._output_nr = regenerated, True, 0
+    view.grad_fn, view._requires_grad, view._output_nr = regenerated, True, 0
     if fn._saved and "result" in fn._saved:
-        fn._saved["result"] = (SavedResult(view), view._vc, view._vc.value)
+        counter = view._version_counter
+        fn._saved["result"] = (SavedResult(view), counter, counter.value)
 
 
 # ---- gather, index_select, masked_select, take, and their backwards ---------------------------
@@ -683,7 +686,8 @@ def _diagonal_grad(node, g):
 
 
 DIAGONAL = row(Op("diagonal", _diagonal, "DiagonalBackward0", ("self",), (
-    Rule(_diagonal_grad, (), "∂diagonal(x)/∂x = 1 on the diagonal"),), dtypes="keep", view=True))
+    Rule(_diagonal_grad, (), "∂diagonal(x)/∂x = 1 on the diagonal"),), dtypes="keep",
+    view=True))
 DIAGONAL_COPY = row(Op("diag", lambda a, offset, dim1, dim2: _diagonal(
     a, offset, dim1, dim2).copy(), "DiagonalBackward0_copy", ("self",), (
     Rule(_diagonal_grad, (), "∂diag(x)/∂x = 1 on the diagonal"),), dtypes="keep"))

@@ -50,9 +50,9 @@ def check_inplace(t: Tensor) -> None:
     base = t._base
     if base is not None and _multi_output_view(t):
         raise RuntimeError(MULTI_OUTPUT_VIEW.format(nr=t._output_nr, name=t.grad_fn.short_name))
-    if base is not None and base.grad_fn is None and base._rg:
+    if base is not None and base.grad_fn is None and base._requires_grad:
         raise RuntimeError(VIEW_OF_LEAF)
-    if t.grad_fn is None and t._rg:
+    if t.grad_fn is None and t._requires_grad:
         raise RuntimeError(LEAF)
 
 
@@ -71,7 +71,7 @@ def commit(t: Tensor, out: Tensor) -> Tensor:
     if node is not None and node._saved:
         _unalias_saved(node, t)
     np.copyto(t._data, out._data, casting="unsafe")
-    t._vc.value += 1
+    t._version_counter.value += 1
     if node is not None:
         if t._base is not None:
             # even a base that did not require grad takes the write's history (CopySlices)
@@ -79,10 +79,11 @@ def commit(t: Tensor, out: Tensor) -> Tensor:
             copy_slices(t, out)
         else:
             t.grad_fn = node
-            t._rg = True
+            t._requires_grad = True
             t._output_nr = 0
             if node._saved and "result" in node._saved:
-                node._saved["result"] = (SavedResult(t), t._vc, t._vc.value)
+                counter = t._version_counter
+                node._saved["result"] = (SavedResult(t), counter, counter.value)
     return t
 
 
@@ -90,9 +91,9 @@ def _unalias_saved(node, t: Tensor) -> None:
     """The op read `t` before it is overwritten: keep that old value for the backward."""
     for name, (value, counter, version) in list(node._saved.items()):
         if value is t:
-            old = Tensor._make(t._data.copy(), t.grad_fn, t._rg)
+            old = Tensor._make(t._data.copy(), t.grad_fn, t._requires_grad)
             old._output_nr = t._output_nr
-            node._saved[name] = (old, old._vc, 0)
+            node._saved[name] = (old, old._version_counter, 0)
 
 
 def inplace(fn, name: str):

@@ -30,7 +30,7 @@ def broadcast_error(a, b) -> RuntimeError:
     return RuntimeError(f"shapes {list(sa)} and {list(sb)} cannot be broadcast")
 
 
-def _checked(op: Op, a, b, dtype=None, params=None):
+def broadcast_apply(op: Op, a, b, dtype=None, params=None):
     """Apply a broadcasting binary row, with PyTorch's message for incompatible shapes."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.shape != b._data.shape:
         try:
@@ -118,8 +118,8 @@ POW_BASE = row(Op("pow", lambda e, base: np.power(np.asarray(base, e.dtype), e),
 def add(input, other, *, alpha=1):
     if alpha != 1:
         _check_alpha(input, other, alpha)
-        return _checked(ADD_SCALED, input, other, params={"alpha": alpha})
-    return _checked(ADD, input, other)
+        return broadcast_apply(ADD_SCALED, input, other, params={"alpha": alpha})
+    return broadcast_apply(ADD, input, other)
 
 
 def _check_alpha(input, other, alpha) -> None:
@@ -148,8 +148,8 @@ def sub(input, other, *, alpha=1):
     _check_sub(input, other)
     if alpha != 1:
         _check_alpha(input, other, alpha)
-        return _checked(SUB_SCALED, input, other, params={"alpha": alpha})
-    return _checked(SUB, input, other)
+        return broadcast_apply(SUB_SCALED, input, other, params={"alpha": alpha})
+    return broadcast_apply(SUB, input, other)
 
 
 subtract = export("subtract")(sub)
@@ -167,7 +167,7 @@ def rsub(input, other, *, alpha=1):
 
 @export(dunders=("__mul__", "__rmul__"))
 def mul(input, other):
-    return _checked(MUL, input, other)
+    return broadcast_apply(MUL, input, other)
 
 
 multiply = export("multiply")(mul)
@@ -176,14 +176,15 @@ multiply = export("multiply")(mul)
 @export(dunders=("__truediv__",))
 def div(input, other, *, rounding_mode=None):
     if rounding_mode is None:
-        return _checked(DIV, input, other)
+        return broadcast_apply(DIV, input, other)
     if rounding_mode not in ROUNDED:
         raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
                            f"but found '{rounding_mode}'")
     dt = _dt.result_type(input, other)
     if dt.category != _dt.FLOAT and np.any(getattr(other, "_data", other) == 0):
         raise RuntimeError("ZeroDivisionError")
-    return _checked(DIV_ROUNDED, input, other, dtype=dt, params={"rounding_mode": rounding_mode})
+    return broadcast_apply(DIV_ROUNDED, input, other, dtype=dt,
+                           params={"rounding_mode": rounding_mode})
 
 
 divide = export("divide", "true_divide")(div)
@@ -240,7 +241,7 @@ def _integer_division(input, other, op_pair: tuple[Op, Op]):
     if dt.category != _dt.FLOAT and np.any(getattr(other, "_data", other) == 0):
         raise RuntimeError("ZeroDivisionError")
     if isinstance(other, Tensor) and isinstance(input, Tensor):
-        return _checked(tensor_op, input, other, dtype=dt)
+        return broadcast_apply(tensor_op, input, other, dtype=dt)
     tensor, number = (input, other) if isinstance(input, Tensor) else (other, input)
     return apply(number_op, (tensor,), {"other": number}, dtype=dt)
 
@@ -283,7 +284,7 @@ def pow(input, exponent):
     if not isinstance(input, Tensor):
         return _rpow(exponent, input)
     if isinstance(exponent, Tensor):
-        return _checked(POW_TENSOR, input, exponent)
+        return broadcast_apply(POW_TENSOR, input, exponent)
     return apply(POW, (input,), {"exponent": exponent}, dtype=_dt.result_type(input, exponent))
 
 
@@ -423,13 +424,13 @@ def _tensors_only(name: str, input, other) -> None:
 @export()
 def maximum(input, other):
     _tensors_only("maximum", input, other)
-    return _checked(MAXIMUM, input, other)
+    return broadcast_apply(MAXIMUM, input, other)
 
 
 @export()
 def minimum(input, other):
     _tensors_only("minimum", input, other)
-    return _checked(MINIMUM, input, other)
+    return broadcast_apply(MINIMUM, input, other)
 
 
 def clamp_array(a: np.ndarray, min, max) -> np.ndarray:
@@ -569,7 +570,7 @@ def _clamp_method(input, min=None, max=None):
 @export()
 def clamp_min(input, min=None):
     if isinstance(min, Tensor):
-        return _checked(CLAMP_MIN_TENSOR, input, min)
+        return broadcast_apply(CLAMP_MIN_TENSOR, input, min)
     if not isinstance(min, NUMBER):
         raise _bad_bounds("clamp_min", (input,) if min is None else (input, min))
     return apply(CLAMP_MIN, (input,), {"min": min}, dtype=_bound_dtype(input, min))
@@ -578,7 +579,7 @@ def clamp_min(input, min=None):
 @export()
 def clamp_max(input, max=None):
     if isinstance(max, Tensor):
-        return _checked(CLAMP_MAX_TENSOR, input, max)
+        return broadcast_apply(CLAMP_MAX_TENSOR, input, max)
     if not isinstance(max, NUMBER):
         raise _bad_bounds("clamp_max", (input,) if max is None else (input, max))
     return apply(CLAMP_MAX, (input,), {"max": max}, dtype=_bound_dtype(input, max))
@@ -702,7 +703,7 @@ def hypot(input, other):
     dt = _dt.result_type(input, other)
     if dt.category != _dt.FLOAT:
         raise NotImplementedError(f"\"hypot_cpu\" not implemented for '{_dt.type_name(dt)}'")
-    return _checked(HYPOT, input, other)
+    return broadcast_apply(HYPOT, input, other)
 
 
 # what C++ code inside PyTorch produces when it scales a tensor by a number (at::mul(t, Scalar))

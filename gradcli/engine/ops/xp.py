@@ -186,16 +186,42 @@ mv = _product("mv", "MvBackward0")
 bmm = _product("bmm", "BmmBackward0")
 
 
+class _ArrayView:
+    """The node in `CURRENT` as a rule sees it in a pass on arrays: `node.name` is a parameter
+    (tensors among them as their arrays), a field of the node (`shapes`), or a saved value as
+    a NumPy array or Python number. One object, pointed at each node in turn.
+    (__getattribute__ and a list cell, not __getattr__ and an attribute: the failed ordinary
+    lookup that __getattr__ waits for costs four times the rest.)"""
+
+    __slots__ = ()
+
+    def __getattribute__(self, name: str):
+        node = CURRENT[0]
+        params = node.params
+        if name in params:
+            value = params[name]
+            return value._data if type(value) is Tensor else value
+        if name in _NODE_FIELDS:
+            return getattr(node, name)
+        return node.saved_array(name)
+
+
+_NODE_FIELDS = frozenset(("shapes", "dtypes", "params", "n_outputs"))
+ARRAY_VIEW = _ArrayView()
+CURRENT: list = [None]
+
+
 def on_tensors(rule):
     """A rule that runs on tensors in a pass on arrays too, recording nothing: for the rows whose
     derivative is itself built of indexing by index tensors (index_put, gather, CopySlices...),
     which have no array form yet. It is given the node itself and the gradient as tensors."""
+    def lend(x):
+        return None if x is None else Tensor._make(np.asarray(x))
+
     def on_either(node, g):
         if type(node) is Node:
             return rule(node, g)
-        from ..backward import _CURRENT, _tensors
-        grads = _tensors(g) if isinstance(g, list) else _tensors([g])[0]
-        out = rule(_CURRENT[0], grads)
+        out = rule(CURRENT[0], [lend(x) for x in g] if isinstance(g, list) else lend(g))
         return None if out is None else out._data
     on_either.__name__ = getattr(rule, "__name__", "rule")
     return on_either
