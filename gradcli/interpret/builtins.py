@@ -345,6 +345,29 @@ def _delattr(*args) -> None:
     attributes.delete_attribute(*args)
 
 
+class Quitter:
+    """exit and quit: calling one ends the program (or the session) as Python's do."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Use {self.name}() or Ctrl-D (i.e. EOF) to exit"
+
+    def __call__(self, code=None):
+        raise SystemExit(code)
+
+
+def _dir(*args):
+    """dir(value); dir() with no argument is compiled where it stands (it lists that scope)."""
+    from .lookup import names_of
+    if len(args) != 1:
+        raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
+    return names_of(args[0])
+
+
 classes.name_class(Builtin, "builtin_function_or_method")
 classes.hand_out(Tensor)
 PYTHON.update({
@@ -354,6 +377,7 @@ PYTHON.update({
     "getattr": Builtin("getattr", _getattr), "hasattr": Builtin("hasattr", _hasattr),
     "setattr": Builtin("setattr", _setattr), "delattr": Builtin("delattr", _delattr),
     "NotImplemented": NotImplemented, "Ellipsis": Ellipsis, "__name__": "__main__",
+    "dir": Builtin("dir", _dir), "exit": Quitter("exit"), "quit": Quitter("quit"),
     **classes.EXCEPTIONS})
 
 # the builtins that call a function they are given (see call)

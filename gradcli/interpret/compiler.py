@@ -15,6 +15,7 @@ from .functions import MAX_DEPTH, ClassFrame, Frame, Function, Return, Signature
 from .generators import GeneratorStatements
 from .runtime import BREAK, CONTINUE, attach, context_exit, match_handler
 from .scopes import CLASS, FUNCTION, MODULE, Scope, scan, targets
+from .lookup import MODULE_NAMES
 from .suggestions import PYTHON_BUILTINS
 
 MAX_NESTING = 100  # expressions inside expressions, blocks inside blocks
@@ -1162,9 +1163,11 @@ class Compiler(GeneratorStatements):
     # ---- calls -------------------------------------------------------------------------------
     def expr_Call(self, node, scope):
         span = node.span
-        if isinstance(node.func, A.Name) and node.func.id == "super" and not node.args \
-                and not node.keywords:
-            return self._super(scope)
+        if isinstance(node.func, A.Name) and not node.args and not node.keywords:
+            if node.func.id == "super":
+                return self._super(scope)
+            if node.func.id == "dir":
+                return self._dir(scope)
         if any(isinstance(a, A.Starred) for a in node.args) or \
                 any(k is None for k, _ in node.keywords):
             return self._call_general(node, scope)
@@ -1301,6 +1304,13 @@ class Compiler(GeneratorStatements):
                 raise RuntimeError("super(): no arguments")
             return super(owner[0], f.vars[first])
         return ev
+
+    def _dir(self, scope: Scope):
+        """dir() with no argument: the names of the scope it stands in, sorted."""
+        if scope.kind == MODULE:
+            g = self.interp.globals
+            return lambda f: sorted(set(MODULE_NAMES) | set(g))
+        return lambda f: sorted(f.vars)
 
     def expr_Attribute(self, node, scope):
         obj_ev, name, span, get = self.expr(node.value, scope), self.mangle(node.attr, scope), \

@@ -13,10 +13,16 @@ i18n.register({
     "en": {
         "tools.not_tensor": "{tool}() takes a tensor, not {type}",
         "tools.format": "graph() format must be one of {formats}, not {value!r}",
+        "tools.help": "help(x) describes a name or a value: help(torch.ones), help(x.backward), "
+                      "help(print). dir(x) lists what x offers. In the interactive session, "
+                      "x? does what help(x) does and :help shows the language.\n",
     },
     "zh": {
         "tools.not_tensor": "{tool}() 需要一个张量，而不是 {type}",
         "tools.format": "graph() 的 format 只能是 {formats} 之一，而不是 {value!r}",
+        "tools.help": "help(x) 介绍一个名称或值：help(torch.ones)、help(x.backward)、"
+                      "help(print)。dir(x) 列出 x 提供的名称。在交互会话中，x? 与 help(x) "
+                      "相同，:help 介绍这门语言。\n",
     },
 })
 
@@ -38,12 +44,19 @@ class Builtin:
     def __repr__(self) -> str:
         return f"<built-in function {self.__name__}>"
 
+    @property
+    def __signature__(self):
+        """help() and completion read the parameters of the function it stands for."""
+        import inspect
+        return inspect.signature(self._fn)
+
 
 def bind(interpreter) -> dict:
     """The interpreter-bound builtins, by name."""
     return {name: Builtin(name, fn) for name, fn in (
         ("print", interpreter._print), ("graph", _graph(interpreter)),
-        ("explain", _explain(interpreter)), ("gradcheck", _gradcheck(interpreter)))}
+        ("explain", _explain(interpreter)), ("gradcheck", _gradcheck(interpreter)),
+        ("help", _help(interpreter)))}
 
 
 def _need_tensor(tool: str, value) -> None:
@@ -86,3 +99,16 @@ def _gradcheck(interpreter):
         interpreter.out(table_text(report, name, Names(interpreter.globals), eps, atol, rtol))
         return report.passed
     return gradcheck
+
+
+def _help(interpreter):
+    def help(*args):
+        """What a name or value is; with no argument, where to look."""
+        from .lookup import describe
+        if len(args) > 1:
+            raise TypeError(f"help() takes at most 1 argument ({len(args)} given)")
+        if not args:
+            interpreter.out(i18n.t("tools.help"))
+            return
+        interpreter.out(describe(args[0]))
+    return help

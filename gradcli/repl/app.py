@@ -58,8 +58,10 @@ def loop(prompt: PromptSession, session) -> int:
         try:
             marker = CONTINUATION if session.continues else PROMPT
             session.push(prompt.prompt([("class:prompt.main", marker)]))
-        except (EOFError, Quit):
+        except EOFError:
             return EXIT_OK
+        except Quit as leave:
+            return leave.status
         except KeyboardInterrupt:  # drops the line being typed, or stops the program running
             session.reset_buffer()
             session.renderer.interrupted()

@@ -28,7 +28,11 @@ class CommandError(Exception):
 
 
 class Quit(Exception):
-    """:quit: leave the session."""
+    """:quit, exit() or quit: leave the session, with an exit status."""
+
+    def __init__(self, status: int = 0) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,9 @@ def _required(argument: str, name: str) -> str:
 
 # ---- the built-in commands --------------------------------------------------------------------
 def help_command(session, argument: str) -> None:
+    if argument:
+        session.describe(argument)
+        return
     show = session.renderer.print
     show(Text(i18n.t("repl.help.language.title"), "help.heading"))
     show(_indented(Text(i18n.t("repl.help.language"))))
@@ -139,7 +146,7 @@ def lang_command(session, argument: str) -> None:
     session.renderer.note(i18n.t("repl.language"))
 
 
-register("help", help_command, "cmd.help")
+register("help", help_command, "cmd.help", usage="[NAME]")
 register("vars", vars_command, "cmd.vars")
 register("reset", reset_command, "cmd.reset")
 register("load", load_command, "cmd.load", usage="FILE")
@@ -149,7 +156,8 @@ register("quit", quit_command, "cmd.quit")
 
 i18n.register({
     "en": {
-        "cmd.help": "this help: the language, the builtins, the meta-commands",
+        "cmd.help": "this help: the language, the builtins, the meta-commands; :help NAME "
+                    "(or NAME?) describes one name",
         "cmd.vars": "the variables: name, shape, dtype, requires_grad, is_leaf, grad_fn",
         "cmd.reset": "forget every variable and start afresh",
         "cmd.load": "run a file into this session (only print writes)",
@@ -187,7 +195,7 @@ i18n.register({
                           "program; Ctrl-D leaves.",
     },
     "zh": {
-        "cmd.help": "本帮助：语言、内置名称、元命令",
+        "cmd.help": "本帮助：语言、内置名称、元命令；:help 名称（或 名称?）介绍一个名称",
         "cmd.vars": "变量列表：名称、形状、dtype、requires_grad、is_leaf、grad_fn",
         "cmd.reset": "清除所有变量，重新开始",
         "cmd.load": "在本会话中运行一个文件（只有 print 会输出）",

@@ -13,6 +13,7 @@ from .echo import EchoInterpreter
 # A compound statement may go on (elif, else, more of its body) until an empty line ends it.
 COMPOUND = (A.If, A.For, A.While, A.With, A.FunctionDef, A.ClassDef, A.Try)
 MORE = object()  # what _verdict says of an input that goes on
+LEAVE = ("exit", "quit", "exit()", "quit()")
 
 
 class Session:
@@ -33,9 +34,16 @@ class Session:
         """Add a line (or several at once, as a pasted block) and run the input when it is
         complete. True: more is needed (an open bracket, or a block not yet ended by an empty
         line). A line starting with `:` on its own is a meta-command."""
-        if not self.buffer and text.lstrip().startswith(":"):
-            self.command(text.strip())
-            return False
+        if not self.buffer:
+            stripped = text.strip()
+            if stripped.startswith(":"):
+                self.command(stripped)
+                return False
+            if stripped in LEAVE:   # as CPython 3.13's REPL, IPython and ptpython leave
+                raise commands.Quit()
+            if stripped.endswith("?") and "\n" not in stripped and stripped.rstrip("?"):
+                self.describe(stripped.rstrip("?"))   # IPython's `name?`
+                return False
         self.buffer.extend(text.split("\n"))
         verdict = _verdict(self.buffer, self.filename)
         if verdict is MORE:
@@ -70,8 +78,14 @@ class Session:
             self.renderer.error(e)
         except InternalError as e:
             self.renderer.internal(e)
+        except SystemExit as e:   # exit() or quit() in the program
+            raise commands.Quit(e.code if isinstance(e.code, int) else 0) from None
         else:
             self.inputs.append(source.rstrip() + "\n")
+
+    def describe(self, expression: str) -> None:
+        """help(expression), for `expression?` and `:help expression`."""
+        self.push(f"help({expression})\n")
 
     def load(self, path: str) -> None:
         """Run a file into the session with script semantics (only print writes)."""

@@ -27,6 +27,14 @@ CASES = [
     (["def f(x):\n    y = x * 2\n\n    return y", "", "f(3)"], [True, False, False], "6\n"),
     (["", "   ", "# a comment"], [False, False, False], ""),
     (["torch.is_grad_enabled()"], [False], "True\n"),
+    (["class A:", "    def f(self):", "        return 3", "", "A().f()"],
+     [True, True, True, False, False], "3\n"),
+    (["try:", "    1 / 0", "except ZeroDivisionError as e:", "    print('caught', e)", ""],
+     [True, True, True, True, False], "caught division by zero\n"),
+    (["len?"], [False], "len(obj, /)\n    The number of items in a container (a tensor's "
+                        "size along its first dimension).\n"),
+    ([":help len"], [False], "len(obj, /)\n    The number of items in a container (a "
+                             "tensor's size along its first dimension).\n"),
 ]
 
 
@@ -98,3 +106,13 @@ def test_warnings_reach_stderr_and_the_program_goes_on(seen):
 def test_inputs_that_ran_are_kept_for_save(seen):
     seen.push("x = 1", "x +", "for i in range(2):", "    x += i", "", "nope", "x")
     assert seen.session.inputs == ["x = 1\n", "for i in range(2):\n    x += i\n", "x\n"]
+
+
+@pytest.mark.parametrize("line, status", [("exit", 0), ("quit", 0), ("exit()", 0),
+                                          ("quit(2)", 2), ("raise SystemExit(4)", 4)])
+def test_leaving(seen, line, status):
+    from gradcli.repl.commands import Quit
+    seen.session.push("x = 1")
+    with pytest.raises(Quit) as leave:
+        seen.session.push(line)
+    assert leave.value.status == status

@@ -47,7 +47,7 @@ TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, range, map, filter
                engine.inference_mode, object, super, property, staticmethod, classmethod,
                *classes.EXCEPTIONS.values()}
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
-                  B.Flag, tools.Builtin, B._Keyed) + PYTHON_TYPES   # _Keyed: dict.get and co.
+                  B.Flag, tools.Builtin, B._Keyed, B.Quitter) + PYTHON_TYPES   # _Keyed: dict.get and co.
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                   types.BuiltinMethodType, types.MethodWrapperType)
 NEVER = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,

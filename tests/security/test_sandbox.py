@@ -116,7 +116,7 @@ def test_str_format_cannot_reach_into_objects(sandboxed, call):
 
 # ---- names that are not there ------------------------------------------------------------------
 ABSENT = ["eval", "exec", "open", "__import__", "globals", "locals", "vars", "compile", "input",
-          "breakpoint", "help", "dir", "exit", "quit", "memoryview", "bytearray", "bytes",
+          "breakpoint", "memoryview", "bytearray", "bytes",
           "__builtins__", "__build_class__", "__loader__", "__spec__", "__file__", "os", "sys",
           "np", "numpy", "builtins"]
 

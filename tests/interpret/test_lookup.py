@@ -1,0 +1,42 @@
+"""help() and dir(): a signature and a summary for what a program can name."""
+from __future__ import annotations
+
+import pytest
+
+from gradcli import i18n
+
+from ..conftest import run_cli
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("help(len)", "len(obj, /)\n    The number of items in a container (a tensor's size along "
+                  "its first dimension).\n"),
+    ("help(print)", "print(*args, sep=' ', end='\\n', file=None, flush=False)\n    Write the "
+                    "values, separated by sep and ended by end, to the output.\n"),
+    ("def f(a, b=1, *args, k=2, **kw):\n    '''Add them.\n\n    More.'''\nhelp(f)",
+     "f(a, b=1, *args, k=2, **kw)\n    Add them.\n"),
+    ("class A:\n    '''An A.'''\n    def __init__(self, n, *, m=0): pass\nhelp(A)",
+     "A(n, *, m=0)\n    An A.\n"),
+    ("help(torch.nn.functional)", "module torch.nn.functional: "),
+    ("print(dir(1.5)[-4:])", "['hex', 'imag', 'is_integer', 'real']\n"),
+    ("class B:\n    y = 1\nprint([n for n in dir(B()) if n[0] != '_'])", "['y']\n"),
+])
+def test_help_and_dir(run, source, expected):
+    result = run(source)
+    assert result.status == 0, result.err
+    assert result.out.startswith(expected)
+
+
+def test_help_speaks_the_language_chosen(tmp_path):
+    path = tmp_path / "p.grad"
+    path.write_text("help(len)\n")
+    try:
+        out = run_cli(["--lang", "zh", "run", str(path)]).out
+    finally:
+        i18n.set_language("en")
+    assert out == "len(obj, /)\n    容器中元素的个数（张量为第一维的大小）。\n"
+
+
+def test_every_summary_has_both_languages():
+    from gradcli.interpret import docs
+    assert set(docs.EN) == set(docs.ZH)
