@@ -333,8 +333,8 @@ class ToAst:
     def number(self, token):
         text = token.replace("_", "")
         try:
-            if text[:2] in ("0x", "0X"):
-                value = int(text, 16)
+            if text[:2] in ("0x", "0X", "0o", "0O", "0b", "0B"):
+                value = int(text, 0)
             elif any(c in text for c in ".eE"):
                 value = float(text)
             else:
@@ -559,6 +559,15 @@ def _fstring(body: str, quote: str, raw: bool, token: Token) -> list:
             flush()
             end, expr_end, conversion, spec_start = _field_end(body, i + 1, token)
             expr_text = body[i + 1:expr_end]
+            stripped = expr_text.rstrip()
+            if stripped.endswith("=") and stripped[-2:-1] not in ("=", "!", "<", ">"):
+                # f"{x=}": the text as written, then the value (its repr unless a conversion
+                # or a format spec says otherwise)
+                literal.append(expr_text)
+                flush()
+                expr_text = stripped[:-1]
+                if conversion is None and spec_start is None:
+                    conversion = "r"
             if not expr_text.strip():
                 raise _located_error("f-string: valid expression required before '}'",
                                      _span(token))
