@@ -5,23 +5,46 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
+from ..kernels import linalg as _k
 from . import xp
 from .registry import export, row
 from .shape import SQUEEZE, UNSAFE_VIEW
 
 
-MM = row(Op("mm", np.matmul, "MmBackward0", ("self", "mat2"), (
-    Rule(lambda node, g: xp.mm(g, xp.t(node.mat2)), ("mat2",), "∂(A·B)/∂A = g·Bᵀ"),
-    Rule(lambda node, g: xp.mm(xp.t(node.self), g), ("self",), "∂(A·B)/∂B = Aᵀ·g")),
+def column_major(t) -> bool:
+    """PyTorch's test for a matrix laid out by columns (strides (1, rows))."""
+    a = t._data
+    return a.strides[0] == a.itemsize and a.strides[1] == a.shape[0] * a.itemsize
+
+
+# mm_mat1_backward / mm_mat2_backward (torch/csrc/autograd/FunctionsManual.cpp): the gradient of
+# an operand laid out by columns is computed transposed, which is another product for MKL
+def mat1_grad(g, mat2, column_major: bool):
+    return xp.t(xp.mm(mat2, xp.t(g))) if column_major else xp.mm(g, xp.t(mat2))
+
+
+def mat2_grad(g, mat1, column_major: bool):
+    return xp.t(xp.mm(xp.t(g), mat1)) if column_major else xp.mm(xp.t(mat1), g)
+
+
+def _mm(a: np.ndarray, b: np.ndarray, layouts=None) -> np.ndarray:
+    return _k.mm(a, b)
+
+
+MM = row(Op("mm", _mm, "MmBackward0", ("self", "mat2"), (
+    Rule(lambda node, g: mat1_grad(g, node.mat2, node.layouts[0]), ("mat2",),
+         "∂(A·B)/∂A = g·Bᵀ"),
+    Rule(lambda node, g: mat2_grad(g, node.self, node.layouts[1]), ("self",),
+         "∂(A·B)/∂B = Aᵀ·g")),
     dtypes="keep"))
-MV = row(Op("mv", np.matmul, "MvBackward0", ("self", "vec"), (
+MV = row(Op("mv", _k.mv, "MvBackward0", ("self", "vec"), (
     Rule(lambda node, g: xp.unsqueeze(g, 1) * node.vec, ("vec",), "∂(A·v)/∂A = g·vᵀ"),
     Rule(lambda node, g: xp.mv(xp.t(node.self), g), ("self",), "∂(A·v)/∂v = Aᵀ·g")),
     dtypes="keep"))
-DOT = row(Op("dot", np.dot, "DotBackward0", ("self", "tensor"), (
+DOT = row(Op("dot", _k.dot, "DotBackward0", ("self", "tensor"), (
     Rule(lambda node, g: g * node.tensor, ("tensor",), "∂(a·b)/∂a = b"),
     Rule(lambda node, g: g * node.self, ("self",), "∂(a·b)/∂b = a")), dtypes="keep"))
-BMM = row(Op("bmm", np.matmul, "BmmBackward0", ("self", "mat2"), (
+BMM = row(Op("bmm", _k.bmm, "BmmBackward0", ("self", "mat2"), (
     Rule(lambda node, g: xp.bmm(g, xp.transpose(node.mat2, 1, 2)), ("mat2",),
          "∂(A·B)/∂A = g·Bᵀ"),
     Rule(lambda node, g: xp.bmm(xp.transpose(node.self, 1, 2), g), ("self",),
@@ -49,7 +72,7 @@ def mm(input, mat2):
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
                            f"({_x(input._data.shape)} and {_x(mat2._data.shape)})")
     _check_dtypes(input, mat2)
-    return apply(MM, (input, mat2))
+    return apply(MM, (input, mat2), {"layouts": (column_major(input), column_major(mat2))})
 
 
 @export()

@@ -12,7 +12,8 @@ from ..tensor import Tensor
 from . import pointwise as _pw
 from . import xp
 from .inplace import check_inplace, commit, inplace
-from .linalg import matmul
+from .linalg import column_major, mat1_grad, mat2_grad, matmul
+from ..kernels import linalg as _kl
 from ..kernels import nn as kernels
 from ..kernels.pointwise import c_log1p, exp_kernel, libm
 from .registry import FUNCTIONS, METHODS, export, row
@@ -657,11 +658,16 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 
 # ---- linear, dropout, one_hot, normalize -------------------------------------------------
-ADDMM = row(Op("addmm", lambda bias, mat1, mat2: bias + np.matmul(mat1, mat2), "AddmmBackward0",
-               ("self", "mat1", "mat2"), (
+def _addmm_forward(bias, mat1, mat2, layouts=None):
+    return _kl.mm(mat1, mat2, bias)
+
+
+ADDMM = row(Op("addmm", _addmm_forward, "AddmmBackward0", ("self", "mat1", "mat2"), (
     Rule(lambda node, g: g, (), "∂(b + A·B)/∂b = 1"),
-    Rule(lambda node, g: xp.mm(g, xp.t(node.mat2)), ("mat2",), "∂(b + A·B)/∂A = g·Bᵀ"),
-    Rule(lambda node, g: xp.mm(xp.t(node.mat1), g), ("mat1",), "∂(b + A·B)/∂B = Aᵀ·g")),
+    Rule(lambda node, g: mat1_grad(g, node.mat2, node.layouts[0]), ("mat2",),
+         "∂(b + A·B)/∂A = g·Bᵀ"),
+    Rule(lambda node, g: mat2_grad(g, node.mat1, node.layouts[1]), ("mat1",),
+         "∂(b + A·B)/∂B = Aᵀ·g")),
     dtypes="keep"))
 
 
@@ -673,7 +679,7 @@ def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
     if k != k2:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {k2}x{m})")
     bias.expand(n, m)  # PyTorch's message when the bias does not broadcast to the output
-    return apply(ADDMM, (bias, mat1, mat2))
+    return apply(ADDMM, (bias, mat1, mat2), {"layouts": (column_major(mat1), column_major(mat2))})
 
 
 @functional()

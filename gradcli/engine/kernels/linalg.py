@@ -1,0 +1,339 @@
+"""MKL's float32 matrix products as torch 2.13 calls them on this machine, bit for bit.
+
+torch.mm/addmm/matmul call sgemm, torch.mv calls sgemv and torch.dot sdot, all from the MKL
+2024.2 linked into libtorch_cpu (MKL_VERBOSE=1 names each call). On an AMD EPYC, MKL runs its
+non-Intel code path (mkl_serv_cpu_detect() is 0) and chooses, by shape, among the kernels below.
+None of them is documented: each was read off by differential probing against torch, with inputs
+built so that different summation orders give different bits (see README, "Matrix products").
+
+  sgemm m >= 12, n >= 4    FMA chains over k, k cut in blocks of 192 (K/2 for 192 < K <= 384);
+                           each block's chain is added to C (C starts as beta*C).
+  sgemm transa = N         products rounded, added in k order; the first 1-3 rows of a column
+                           of C that is not 16-byte aligned are summed in 4-groups instead.
+  sgemm transa = T, N      4-lane dot products whose split depends on the alignment of B's
+                           column; the last m % 4 rows use 8 lanes.
+  sgemv t (and sgemm T,T with n = 1): 4-row dot products of the same kind, aligned on A.
+  sdot                     4 vectors of 4 lanes, tail added into lane 0.
+
+Alignment is measured in floats from the start of the tensor's storage, which PyTorch allocates
+64-byte aligned; a view's offset into its base stands for its storage offset. beta=1 (addmm's
+bias) is added to each kernel's result, as MKL does (to each k-block's chain in the FMA kernel).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .random import fma32
+
+F32, F64 = np.float32, np.float64
+FMA_M, FMA_N = 12, 4        # smallest C (in MKL's m x n) that runs the FMA kernel
+K_BLOCK = 192
+TILE = 4096                 # output elements per pass of the emulated FMA chain
+# Above this many multiply-adds an FMA-kernel product falls back to NumPy's BLAS: emulating the
+# chain costs ~4 ns per multiply-add, so the limit keeps one product under ~20 ms.
+EXACT_LIMIT = 4_000_000
+_HALF_ULP = 0x10000000      # float64 low bits of a float32 tie after a first rounding
+_LOW_BITS = 0x1FFFFFFF
+
+
+# ---- storage geometry ----------------------------------------------------------------------
+def offset(x: np.ndarray) -> int:
+    """The element offset of `x` in the allocation its data lives in (0 for a fresh array)."""
+    root = x
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if root is x:
+        return 0
+    return (x.__array_interface__["data"][0] - root.__array_interface__["data"][0]) // x.itemsize
+
+
+def _strides(x: np.ndarray) -> tuple:
+    return tuple(s // x.itemsize for s in x.strides)
+
+
+# ---- the kernels, on MKL's column-major operands: A is m x k, B is k x n, C is m x n ---------
+def _fma_blocks(a: np.ndarray, b: np.ndarray, c) -> np.ndarray:
+    """The FMA kernel: per k-block an exact float32 FMA chain, then C + chain; worked in tiles
+    of rows small enough for the float64 temporaries to stay in cache."""
+    m, k = a.shape
+    n = b.shape[1]
+    block = k // 2 if K_BLOCK < k <= 2 * K_BLOCK else K_BLOCK
+    out = np.empty((m, n), F32)
+    a64, b64 = a.astype(F64), b.astype(F64)
+    rows = max(1, TILE // n)
+    for top in range(0, m, rows):
+        tile = slice(top, min(m, top + rows))
+        acc_c = None if c is None else np.array(np.broadcast_to(c, (m, n))[tile], F32)
+        for start in range(0, k, block):
+            chain = _fma_chain(a[tile, start:start + block], b[start:start + block],
+                               a64[tile, start:start + block], b64[start:start + block])
+            acc_c = chain if acc_c is None else acc_c + chain
+        out[tile] = acc_c
+    return out
+
+
+def _fma_chain(a, b, a64, b64) -> np.ndarray:
+    """sum over k of a[:, k] * b[k, :] as one float32 FMA chain from 0, exactly: the float64
+    product is exact, so each step rounds once unless the float64 sum is a float32 tie (or a
+    subnormal, possible only for tiny inputs), which the exact fma32 redoes."""
+    m, n = a.shape[0], b.shape[1]
+    acc = np.zeros((m, n), F32)
+    s = np.empty((m, n), F64)
+    low = np.empty((m, n), np.uint64)
+    tiny = _may_underflow(a, b)
+    for i in range(a.shape[1]):
+        np.multiply(a64[:, i, None], b64[None, i, :], out=s)
+        s += acc
+        np.bitwise_and(s.view(np.uint64), _LOW_BITS, out=low)
+        if (low == _HALF_ULP).any() or tiny and not np.abs(s).min(initial=1.0) >= 2.0 ** -126:
+            acc = fma32(a[:, i, None], b[None, i, :], acc)
+        else:
+            acc[...] = s
+    return acc
+
+
+def _may_underflow(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether a nonzero partial sum of products of `a` and `b` can be subnormal: every such sum
+    is a multiple of the smallest product's last bit, 2**-47 of its leading one."""
+    smallest = [np.abs(x[x != 0]).min(initial=np.inf) for x in (a, b)]
+    return float(smallest[0]) * float(smallest[1]) * 2.0 ** -47 < 2.0 ** -126
+
+
+# Every kernel below is a loop over k whose body works on all outputs at once: the products of
+# one k are made and added in place, so the temporaries stay in cache (np.cumsum over a
+# materialised (m, k, n) product array is sequential too, but several times slower).
+def _products(rows: np.ndarray, cols: np.ndarray, i) -> np.ndarray:
+    """The rounded products rows[:, i] * cols[:, i] for every (row, column) pair."""
+    return rows[:, None, i] * cols[None, :, i]
+
+
+def _in_order(total: np.ndarray, rows: np.ndarray, cols: np.ndarray, ks) -> np.ndarray:
+    """`total` plus the products of each k in `ks`, one k after another."""
+    for i in ks:
+        total = total + _products(rows, cols, i)
+    return total
+
+
+def _peel_rows(rows: np.ndarray, cols: np.ndarray, start: np.ndarray) -> np.ndarray:
+    """The rank-1 kernel's peeled rows: per 8 k's, the first 4 added onto the running sum, the
+    next 4 summed apart and then added; the last k % 8 added in order."""
+    k = rows.shape[1]
+    acc = np.array(start, F32)
+    for g in range(0, k - k % 8, 8):
+        acc = _in_order(acc, rows, cols, range(g, g + 4))
+        acc += _in_order(_products(rows, cols, g + 4), rows, cols, range(g + 5, g + 8))
+    return _in_order(acc, rows, cols, range(k - k % 8, k))
+
+
+def _rank1(a: np.ndarray, b: np.ndarray, c, column_offsets: np.ndarray) -> np.ndarray:
+    """The transa = N kernel: C[:, j] plus the rounded products, in k order."""
+    m, k = a.shape
+    n = b.shape[1]
+    start = np.zeros((m, n), F32) if c is None else np.array(np.broadcast_to(c, (m, n)), F32)
+    out = start.copy()
+    for i in range(k):
+        out += a[:, i, None] * b[None, i, :]
+    peel = (-column_offsets) % 4
+    peel[m - peel < 4] = 0
+    if k >= 8:
+        for rows in (1, 2, 3):
+            cols = np.flatnonzero(peel == rows)
+            if cols.size:
+                out[:rows, cols] = _peel_rows(a[:rows], b[:, cols].T, start[:rows, cols])
+    return out
+
+
+def _lanes(rows: np.ndarray, cols: np.ndarray, head: int, width: int, body: int) -> np.ndarray:
+    """Dot products of `rows` with `cols` (both k along axis 1): the first `head` products
+    summed in order into lane 0, the next `body` dealt round-robin to `width` lanes each summed
+    in order, the lanes folded in halves ((l0+l2)+(l1+l3))."""
+    lanes = np.zeros((rows.shape[0], cols.shape[0], width), F32)
+    lanes[..., 0] = _in_order(lanes[..., 0], rows, cols, range(head))
+    for g in range(head, head + body, width):
+        lanes += rows[:, None, g:g + width] * cols[None, :, g:g + width]
+    while width > 1:
+        width //= 2
+        lanes = lanes[..., :width] + lanes[..., width:]
+    return lanes[..., 0]
+
+
+def _dot(rows: np.ndarray, cols: np.ndarray, head: int, group: int, width: int) -> np.ndarray:
+    """A dot kernel: `head` products to align, lanes over whole groups of `group` products
+    (2 lanes when a group of 4 is all there is), then the rest in order; fewer than one group
+    after the head: all in order."""
+    k = rows.shape[1]
+    rest = k - head
+    zero = np.zeros((rows.shape[0], cols.shape[0]), F32)
+    if rest < group:
+        return _in_order(zero, rows, cols, range(k))
+    body = rest - rest % group
+    width = 2 if group == 4 and body < 8 else width
+    return _in_order(_lanes(rows, cols, head, width, body), rows, cols, range(head + body, k))
+
+
+def _tn(a: np.ndarray, b: np.ndarray, column_offsets: np.ndarray) -> np.ndarray:
+    """The transa = T, transb = N kernel: dot products of A's rows with B's columns, aligned on
+    each column of B; rows in groups of 4, the last m % 4 rows apart with 8 lanes."""
+    m = a.shape[0]
+    main = m - m % 4
+    out = np.empty((m, b.shape[1]), F32)
+    bt = b.T
+    for o in range(4):
+        cols = np.flatnonzero(column_offsets % 4 == o)
+        if cols.size:
+            head = (-o) % 4
+            out[:main, cols] = _dot(a[:main], bt[cols], head, 4, 4)
+            out[main:, cols] = _dot(a[main:], bt[cols], head, 8, 8)
+    return out
+
+
+def _gemv_t(a: np.ndarray, v: np.ndarray, a_offset: int, v_offset: int) -> np.ndarray:
+    """sgemv 't' (y = A v, A's rows contiguous): rows in groups of 4 whose k is cut as
+    [head][4-lane body][the a_offset % 4 last products]; the last rows % 4 rows in pairs that
+    use 8 and 4 lanes after a head that aligns v."""
+    rows, k = a.shape
+    col = v[None, :]
+    out = np.empty(rows, F32)
+    main = rows - rows % 4
+    inner = k - a_offset % 4
+    if main and inner <= 4:
+        out[:main] = _in_order(np.zeros((main, 1), F32), a[:main], col, range(k))[:, 0]
+    elif main:
+        head = (inner - 1) % 4 + 1
+        body = inner - head
+        total = _lanes(a[:main], col, head, 2 if body < 8 else 4, body)
+        out[:main] = _in_order(total, a[:main], col, range(inner, k))[:, 0]
+    head = 4 - v_offset % 4
+    for r in range(main, rows):
+        out[r] = _dot(a[r:r + 1], col, head, 8, 4 if (r - main) % 2 else 8)[0, 0]
+    return out
+
+
+def _sdot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """MKL's sdot: 4 accumulators of 4 lanes take 16 products per step, then the first two take
+    8 per step, the first 4, and lane 0 of the first the last k % 4; the accumulators are added
+    in order and their lanes folded in halves. Vectors that start off a 16-byte boundary by the
+    same amount are first aligned: the products before it seed lane 0."""
+    p = (a * b).astype(F32)
+    head = (-offset(a)) % 4 if offset(a) % 4 == offset(b) % 4 else 0
+    if 0 < head < p.shape[0]:
+        lead = F32(0)
+        for x in p[:head]:
+            lead += x
+        p = p[head:].copy()
+        p[0] = lead + p[0]
+    k = p.shape[0]
+    acc = np.zeros((4, 4), F32)
+    groups = k // 4
+    steps = p[:groups * 4].reshape(groups, 4)
+    owner = np.arange(groups) % 4
+    owner[groups - groups % 4:] = (0, 1, 0)[:groups % 4]
+    for v in range(4):
+        mine = steps[owner == v]
+        if mine.shape[0]:
+            acc[v] = np.cumsum(mine, axis=0)[-1]
+    for x in p[groups * 4:]:
+        acc[0, 0] += x
+    total = ((acc[0] + acc[1]) + acc[2]) + acc[3]
+    total = total[:2] + total[2:]
+    return total[0] + total[1]
+
+
+# ---- torch's side: addmm_impl_cpu_ (aten/src/ATen/native/LinearAlgebra.cpp) ----------------
+def _as_operand(x: np.ndarray, rows_first: bool, rows: int, k: int) -> tuple:
+    """How addmm_impl_cpu_ hands `x` to BLAS: (transposed?, leading dimension, offset, array)."""
+    s = _strides(x)
+    inner, outer = (s[0], s[1]) if rows_first else (s[1], s[0])
+    if inner == 1 and outer >= max(1, rows):
+        return False, outer, offset(x), x
+    if outer == 1 and inner >= max(1, k):
+        return True, inner, offset(x), x
+    copy = np.ascontiguousarray(x)
+    cs = _strides(copy)
+    return not rows_first, cs[0] if rows_first else cs[1], 0, copy
+
+
+def sgemm(m1: np.ndarray, m2: np.ndarray, bias=None, c_offset: int = 0) -> np.ndarray:
+    """bias + m1 @ m2 (float32, 2-d) with the bits of torch.addmm (torch.mm without a bias);
+    `c_offset`: where the result starts in its storage (a batch of bmm)."""
+    big, k, small = m1.shape[0], m1.shape[1], m2.shape[1]
+    transpose_c = small != 1
+    if transpose_c:       # C is row-major: MKL computes C^T = m2^T m1^T
+        x, y, m, n = m2, m1, small, big
+    else:
+        x, y, m, n = m1, m2, big, small
+    c = None
+    if bias is not None:
+        c = np.broadcast_to(np.asarray(bias, F32), (big, small))
+        c = c.T if transpose_c else c
+    trans_a, lda, a_off, x = _as_operand(x, not transpose_c, m, k)
+    trans_b, ldb, b_off, y = _as_operand(y, not transpose_c, k, n)
+    a = x.T if transpose_c else x          # op(A): m x k
+    b = y.T if transpose_c else y          # op(B): k x n
+    out = _sgemm(trans_a, trans_b, a, b, c, ldb, a_off, b_off, c_offset,
+                 small if transpose_c else big)
+    return np.ascontiguousarray(out.T if transpose_c else out)   # torch's result is row-major
+
+
+def _sgemm(trans_a, trans_b, a, b, c, ldb, a_off, b_off, c_off, ldc) -> np.ndarray:
+    m, k = a.shape
+    n = b.shape[1]
+    if m >= FMA_M and n >= FMA_N:
+        if m * n * k > EXACT_LIMIT:
+            out = np.matmul(a, b)
+            return out if c is None else c + out
+        return _fma_blocks(a, b, c)
+    if m == n == 1 and not (trans_a or trans_b) or trans_a and n == 1 and not (m == 1 and trans_b):
+        out = _gemv_t(a, b[:, 0], a_off, b_off)[:, None]
+    elif not trans_a or m == n == 1:
+        return _rank1(a, b, c, c_off + np.arange(n) * ldc)
+    elif trans_b:         # T,T: plain dot products in k order
+        out = _in_order(np.zeros((m, n), F32), a, b.T, range(k))
+    else:
+        out = _tn(a, b, b_off + np.arange(n) * ldb)
+    return out if c is None else c + out
+
+
+def sbmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """torch.bmm (float32): below 400 multiply-adds per matrix ATen's own loop (products added in
+    k order), else MKL's sgemm_batch, which runs sgemm on each matrix where it lies."""
+    count, rows, k = a.shape
+    cols = b.shape[2]
+    if k * rows * cols < 400:
+        out = np.zeros((count, rows, cols), F32)
+        for i in range(k):
+            out += a[:, :, i, None] * b[:, None, i, :]
+        return out
+    return np.stack([sgemm(a[i], b[i], c_offset=i * rows * cols) for i in range(count)])
+
+
+def _sgemv(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
+    """torch.mv (float32): addmv_impl_cpu hands a column-major matrix to sgemv 'n' (products
+    added column after column, in order) and a row-major one (or a copy) to sgemv 't'."""
+    rows, cols = mat.shape
+    s = _strides(mat)
+    if s[0] == 1 and (cols == 1 or s[1] >= max(1, rows)):
+        return _in_order(np.zeros((rows, 1), F32), mat, vec[None, :], range(cols))[:, 0]
+    if s[1] == 1 and (rows == 1 or s[0] >= max(1, cols)):
+        return _gemv_t(mat, vec, offset(mat), offset(vec))
+    return _gemv_t(np.ascontiguousarray(mat), vec, 0, offset(vec))
+
+
+# ---- the fronts the op rows call: float32 as MKL computes it, other dtypes by NumPy ----------
+def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
+    if a.dtype == F32:
+        return sgemm(a, b, bias)
+    out = np.matmul(a, b)
+    return out if bias is None else bias + out
+
+
+def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return _sgemv(a, v) if a.dtype == F32 else np.matmul(a, v)
+
+
+def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return _sdot(a, b) if a.dtype == F32 else np.asarray(np.dot(a, b))
+
+
+def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return sbmm(a, b) if a.dtype == F32 else np.matmul(a, b)
