@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from . import dtypes as _dt
+from .kernels import factories as _kf
 from .ops.inplace import check_inplace
 from .limits import check_shape
 from .ops.registry import export
@@ -148,7 +149,9 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         dtype = _dt.default_float if anyfloat else _dt.int64
     n = math.ceil((end - start) / step)
     check_shape((n,))
-    values = start + np.arange(n, dtype=np.float64 if dtype.is_floating_point else np.int64) * step
+    if dtype.is_floating_point:
+        return _finish(_kf.arange(start, step, n, dtype.np), requires_grad)
+    values = start + np.arange(n, dtype=np.int64) * step
     return _finish(values.astype(dtype.np), requires_grad)
 
 
@@ -158,17 +161,9 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     if steps < 0:
         raise RuntimeError("linspace(): number of steps must be non-negative")
     check_shape((steps,))
-    # PyTorch's CPU kernel, in the output's own precision (double for integer outputs):
-    # from the start for the first half, from the end for the rest
-    work = dt.np if dt.is_floating_point else np.dtype(np.float64)
-    start, end = work.type(_number(start)), work.type(_number(end))
-    if steps == 1:
-        values = np.array([start], dtype=work)
-    else:
-        step = (end - start) / work.type(steps - 1)
-        i = np.arange(steps).astype(work)
-        values = np.where(i < steps // 2, start + i * step, end - (work.type(steps - 1) - i) * step)
-    return _finish(values.astype(dt.np), requires_grad)
+    if steps == 0:
+        return _finish(np.zeros(0, dt.np), requires_grad)
+    return _finish(_kf.linspace(_number(start), _number(end), steps, dt.np), requires_grad)
 
 
 @export(method=False)

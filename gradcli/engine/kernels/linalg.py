@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .random import fma32
+from .fma import fma32
 
 F32, F64 = np.float32, np.float64
 FMA_M, FMA_N = 12, 4        # smallest C (in MKL's m x n) that runs the FMA kernel

@@ -7,7 +7,8 @@ import struct
 
 import numpy as np
 
-from .fma import fma
+from . import vml
+from .fma import fma, fma32 as _exact_fma32
 
 # torch.exp, torch.log... call MKL's vector math, whose float32 results are the correctly rounded
 # ones nearly always; kernels written with ATen's Vectorized class (sigmoid, softmax...) call
@@ -278,3 +279,160 @@ def addcmul(a: np.ndarray, t1: np.ndarray, t2: np.ndarray, value) -> np.ndarray:
 def addcdiv(a: np.ndarray, t1: np.ndarray, t2: np.ndarray, value) -> np.ndarray:
     """a + value * t1 / t2 (PointwiseOpsKernel.cpp): three roundings, nothing fused."""
     return a + (a.dtype.type(value) * t1) / t2
+
+
+# ---- pow (aten/src/ATen/native/cpu/PowKernel.cpp) ------------------------------------------
+# SLEEF's double-float arithmetic (src/libm/df.h, FMA variants), on exact float32 FMAs
+def _fma(a, b, c) -> np.ndarray:
+    return _exact_fma32(np.asarray(a, F32), np.asarray(b, F32), np.asarray(c, F32))
+
+
+def _df_add2(xh, xl, yh, yl):
+    """dfadd2: (xh, xl) + (yh, yl) without assuming |x| >= |y| (a None part is absent)."""
+    s = (xh + yh).astype(F32)
+    v = (s - xh).astype(F32)
+    t = ((xh - (s - v)) + (yh - v)).astype(F32)
+    low = xl if yl is None else yl if xl is None else (xl + yl).astype(F32)
+    return s, t if low is None else (t + low).astype(F32)
+
+
+def _df_add(xh, xl, yh, yl):
+    """dfadd: (xh, xl) + (yh, yl) for |x| >= |y|."""
+    s = (xh + yh).astype(F32)
+    return s, (((xh - s) + yh) + (xl + yl)).astype(F32)
+
+
+def _df_mul(xh, xl, y):
+    s = (xh * y).astype(F32)
+    return s, _fma(xl, y, _fma(xh, y, -s))
+
+
+def _df_mul2(xh, xl, yh, yl):
+    s = (xh * yh).astype(F32)
+    return s, _fma(xh, yl, _fma(xl, yh, _fma(xh, yh, -s)))
+
+
+def _df_div(nh, nl, dh, dl):
+    t = (F32(1) / dh).astype(F32)
+    s = (nh * t).astype(F32)
+    u = _fma(t, nh, -s)
+    v = _fma(-dl, t, _fma(-dh, t, F32(1)))
+    return s, _fma(s, v, _fma(nl, t, u))
+
+
+def _logkf(d: np.ndarray):
+    """SLEEF's logkf (AVX512 path): log(d) as a double-float."""
+    e = _exponent(d).astype(F32)
+    m = np.ldexp(d, -_exponent(d)).astype(F32)
+    xh, xl = _df_div(*_df_add2(F32(-1), None, m, None), *_df_add2(F32(1), None, m, None))
+    x2h = (xh * xh).astype(F32)
+    x2l = _fma(xh + xh, xl, _fma(xh, xh, -x2h))
+    t = _fma(F32(0.240320354700088500976562), x2h, F32(0.285112679004669189453125))
+    t = _fma(t, x2h, F32(0.400007992982864379882812))
+    sh, sl = _df_mul(F32(0.69314718246459960938), F32(-1.904654323148236017e-09), e)
+    sh, sl = _df_add(sh, sl, (xh * F32(2)).astype(F32), (xl * F32(2)).astype(F32))
+    ch, cl = _df_add2(*_df_mul(x2h, x2l, t), F32(0.66666662693023681640625),
+                      F32(3.69183861259614332084311e-09))
+    return _df_add(sh, sl, *_df_mul2(*_df_mul2(x2h, x2l, xh, xl), ch, cl))
+
+
+def _expkf(dh: np.ndarray, dl: np.ndarray) -> np.ndarray:
+    """SLEEF's expkf: exp of a double-float, rounded to float."""
+    u = ((dh + dl) * F32(1.442695040888963407359924681001892137426645954152985934135449406931))
+    q = np.rint(np.nan_to_num(u.astype(F32), nan=0.0, posinf=2.0**30, neginf=-2.0**30))
+    q = np.clip(q, -2.0**30, 2.0**30).astype(np.int32)
+    qf = q.astype(F32)
+    sh, sl = _df_add2(dh, dl, (qf * F32(-0.693145751953125)).astype(F32), None)
+    sh, sl = _df_add2(sh, sl, (qf * F32(-1.428606765330187045e-06)).astype(F32), None)
+    sh, sl = (sh + sl).astype(F32), ((sh - (sh + sl).astype(F32)) + sl).astype(F32)
+    u = F32(0.00136324646882712841033936)
+    for c in (0.00836596917361021041870117, 0.0416710823774337768554688,
+              0.166665524244308471679688, 0.499999850988388061523438):
+        u = _fma(u, sh, F32(c))
+    s2h = (sh * sh).astype(F32)
+    s2l = _fma(sh + sh, sl, _fma(sh, sh, -s2h))
+    th, tl = _df_add(sh, sl, *_df_mul(s2h, s2l, u))
+    rh = (F32(1) + th).astype(F32)
+    rl = (((F32(1) - rh) + th) + tl).astype(F32)
+    out = _ldexp(((rh + rl).astype(F32)), q)
+    return np.where(dh < -104, F32(0), out).astype(F32)
+
+
+def _ldexp(x: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """SLEEF's vldexp: x times 2**q in steps that keep the intermediate scales finite."""
+    m = q >> 31
+    m = (((m + q) >> 6) - m) << 4
+    q = q - (m << 2)
+    u = (np.clip(m + 127, 0, 255).astype(np.int32) << 23).view(F32)
+    x = ((((x * u).astype(F32) * u).astype(F32) * u).astype(F32) * u).astype(F32)
+    return (x * ((q + 0x7f).astype(np.int32) << 23).view(F32)).astype(F32)
+
+
+def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """SLEEF's xpowf (u10), what ATen's Vectorized<float>::pow runs."""
+    x, y = np.broadcast_arrays(np.asarray(x, F32), np.asarray(y, F32))
+    ax = np.abs(x)
+    yisint = (np.trunc(y) == y) | (np.abs(y) > F32(1 << 24))
+    with np.errstate(invalid="ignore"):
+        yi = np.where(np.abs(y) < 2.0**31, y, 0).astype(np.int64)
+    yisodd = ((yi & 1) == 1) & yisint & (np.abs(y) < F32(1 << 24))
+    lh, ll = _logkf(np.where(ax == 0, F32(1), ax))
+    result = _expkf(*_df_mul(lh, ll, y))
+    result = np.where(np.isnan(result), F32(np.inf), result)
+    sign = np.where(x > 0, F32(1), np.where(yisint, np.where(yisodd, F32(-1), F32(1)),
+                                             F32(np.nan)))
+    result = (result * sign).astype(F32)
+    efx = np.where(np.signbit(y), F32(1) - ax, ax - F32(1))   # vmulsign: times y's sign
+    result = np.where(np.isinf(y), np.where(efx < 0, F32(0),
+                                            np.where(efx == 0, F32(1), F32(np.inf))), result)
+    at_edge = np.isinf(x) | (x == 0)
+    edge = np.where(np.signbit(y) ^ (x == 0), F32(0), F32(np.inf))
+    edge = np.copysign(edge, np.where(yisodd, x, F32(1)))
+    result = np.where(at_edge, edge, result)
+    result = np.where(np.isnan(x) | np.isnan(y), F32(np.nan), result)
+    return np.where((y == 0) | (x == 1), F32(1), result).astype(F32)
+
+
+def _by_steps2(vectorized, scalar, a: np.ndarray, b) -> np.ndarray:
+    """A binary float32 kernel as TensorIterator runs it on contiguous operands."""
+    a, b = np.broadcast_arrays(a, b)
+    flat_a, flat_b = a.reshape(-1), b.reshape(-1)
+    n = flat_a.size - flat_a.size % VECTOR_STEP
+    out = np.empty(flat_a.size, F32)
+    out[:n] = vectorized(flat_a[:n], flat_b[:n])
+    out[n:] = scalar(flat_a[n:], flat_b[n:])
+    return out.reshape(a.shape)
+
+
+def pow_scalar(a: np.ndarray, exponent) -> np.ndarray:
+    """torch.pow(tensor, number) for float tensors (pow_tensor_scalar_kernel)."""
+    e = float(exponent)
+    if a.dtype not in (np.float32, np.float64) or isinstance(exponent, complex):
+        return np.power(a, exponent)
+    one = a.dtype.type(1)
+    special = {0.0: lambda: np.ones_like(a), 1.0: lambda: a.copy(), 2.0: lambda: a * a,
+               3.0: lambda: a * a * a, -1.0: lambda: one / a,
+               -0.5: lambda: one / np.sqrt(a), 0.5: lambda: vml.sqrt(a)}
+    if e in special:
+        return special[e]()
+    if e == -2.0:
+        if a.dtype == np.float64:
+            return one / (a * a)
+        return by_steps(lambda v: F32(1) / (v * v),
+                        lambda v: (1.0 / (v * v).astype(np.float64)).astype(F32))(a)
+    if a.dtype == np.float64:
+        return np.power(a, e)
+    return by_steps(lambda v: sleef_powf(v, F32(e)), lambda v: _powf(v, e))(a)
+
+
+def pow_tensor(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """torch.pow(tensor, tensor) for float32: SLEEF on whole steps, powf on the rest."""
+    if a.dtype != np.float32:
+        return np.power(a, b)
+    return _by_steps2(sleef_powf, _powf, a, b)
+
+
+def _powf(x: np.ndarray, y) -> np.ndarray:
+    # glibc's powf (ATen's scalar loop) is correctly rounded but for ties closer than its
+    # ~2^-40 working accuracy; NumPy's own float32 power is not, so go through float64
+    return np.power(np.asarray(x, np.float64), np.asarray(y, np.float64)).astype(F32)

@@ -102,13 +102,13 @@ def _pow_base_grad(node, g):
     return g * xp.where((x == 0) & (e >= 0), 0.0, r * xp.log(x))
 
 
-POW = row(Op("pow", lambda a, exponent: np.power(a, exponent), "PowBackward0", ("self",), (
+POW = row(Op("pow", kernels.pow_scalar, "PowBackward0", ("self",), (
     Rule(_pow_scalar_grad, ("self",), "∂(xⁿ)/∂x = n·xⁿ⁻¹"),)))
-POW_TENSOR = row(Op("pow", np.power, "PowBackward1", ("self", "exponent"), (
+POW_TENSOR = row(Op("pow", kernels.pow_tensor, "PowBackward1", ("self", "exponent"), (
     Rule(lambda node, g: g * node.exponent * xp.pow(node.self, node.exponent - 1),
          ("self", "exponent"), "∂(xʸ)/∂x = y·xʸ⁻¹"),
     Rule(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
-POW_BASE = row(Op("pow", lambda e, base: np.power(np.asarray(base, e.dtype), e),
+POW_BASE = row(Op("pow", lambda e, base: kernels.pow_tensor(np.asarray(base, e.dtype), e),
                   "PowBackward2", ("exponent",), (
     Rule(lambda node, g: g * node.result * math.log(node.base) if node.base > 0 else g * 0,
          ("result",), "∂(bˣ)/∂x = bˣ·ln b"),)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..dispatch import apply
+from ..kernels.pointwise import pow_scalar, pow_tensor
 from ..kernels.reduction import cumulative_sum, ordered_product, ordered_sum
 from ..tensor import Tensor
 from ..graph import Node
@@ -32,10 +33,12 @@ exp, log, sin, cos, sinh, cosh, tanh, sigmoid, erf, rsqrt, sign, abs = map(_unar
 
 
 def pow(x, exponent):
-    # not `**` on arrays: NumPy's own power takes shortcuts (square, sqrt, reciprocal)
+    # not `**` on arrays: NumPy's own power takes other roads than PyTorch's pow kernels
     if type(x) is Tensor or type(exponent) is Tensor:
         return x ** exponent
-    return np.power(x, exponent)
+    if isinstance(exponent, np.ndarray):
+        return pow_tensor(np.asarray(x), exponent)
+    return pow_scalar(np.asarray(x), exponent)
 
 
 def isnan(x):
