@@ -1,10 +1,16 @@
 """kernels/pointwise.py: glibc's log1pf one element at a time (a few elements) gives the bits of
-the whole-array port, for float32 values of every kind."""
+the whole-array port, for float32 values of every kind; pow gives torch's recorded bits
+(bits_reference.json)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from gradcli.engine.kernels import pointwise
 from gradcli.engine.kernels.pointwise import FEW, glibc_log1pf
+
+from .bits import case_id, cases, same_bits
+from .bits_cases import values
 
 SPECIAL = [0.0, -0.0, 1.0, -1.0, -0.5, 0.41421, 0.41422, -0.29289, -0.2929, 1e-30, -1e-30,
            2.0 ** -29, 2.0 ** -20, 3e38, np.inf, -np.inf, np.nan, 0.25, 7.0, 1e20, -0.9999]
@@ -22,3 +28,31 @@ def test_log1pf_one_by_one_equals_the_whole_array_port():
     one_by_one = np.concatenate([glibc_log1pf(values[i:i + FEW])
                                  for i in range(0, values.size, FEW)])
     assert one_by_one.view(np.int32).tolist() == whole.view(np.int32).tolist()
+
+
+@pytest.mark.parametrize("pair", cases("pow"), ids=case_id)
+def test_pow_scalar(pair):
+    case, recorded = pair
+    x = values(case["shape"], case["seed"], case["dtype"], case["scale"])
+    x = np.abs(x) if case["abs"] else x
+    assert same_bits(pointwise.pow_scalar(x, case["exponent"]), recorded)
+
+
+@pytest.mark.parametrize("pair", cases("pow_tensor"), ids=case_id)
+def test_pow_tensor(pair):
+    case, recorded = pair
+    x = np.abs(values(case["shape"], case["seed"], "float32", 3.0))
+    y = values(case["shape"], case["seed"] + 1, "float32", 3.0)
+    assert same_bits(pointwise.pow_tensor(x, y), recorded)
+
+
+# what torch 2.13 gives for these on a vector step
+@pytest.mark.parametrize("x, y, expected", [
+    (0.0, -1.0, np.inf), (-0.0, -1.0, -np.inf), (-2.0, 3.0, -8.0), (-2.0, 0.5, np.nan),
+    (1.0, np.nan, 1.0), (np.nan, 0.0, 1.0), (np.inf, -2.0, 0.0), (-np.inf, 3.0, -np.inf),
+    (0.5, np.inf, 0.0), (-1.0, np.inf, 1.0), (2.0, -np.inf, 0.0), (-0.0, 3.0, -0.0),
+    (1e30, 5.0, np.inf), (1e-30, 5.0, 0.0),
+])
+def test_sleef_powf_special_values(x, y, expected):
+    out = pointwise.sleef_powf(np.full(32, x, np.float32), np.float32(y))
+    np.testing.assert_array_equal(out, np.full(32, expected, np.float32))
