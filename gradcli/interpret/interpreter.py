@@ -26,6 +26,15 @@ def suggest(error: BaseException) -> str | None:
     return suggestions.suggestion(error, attributes.suggestion_names)
 
 
+def classify(error: Exception, span, filename: str, source: str) -> Exception:
+    """The exception to report for `error`: the program's (ProgramError, as Python shows it)
+    or gradcli's own (InternalError)."""
+    if isinstance(error, (USER_ERRORS, RecursionError)) or \
+            getattr(error, "_gradcli_raised", False):
+        return ProgramError(error, span, filename, source, suggest(error))
+    return InternalError(error, span, filename, source)
+
+
 class InternalError(Exception):
     """An unexpected Python exception: a gradcli bug, never the program's fault."""
 
@@ -96,9 +105,11 @@ class Interpreter:
         ev = self.compiler.expr(body[0].value, Scope(set(), None, MODULE))
         try:
             return ev(None)
-        except USER_ERRORS as e:
+        except GradcliError:
+            raise
+        except Exception as e:
             span = getattr(e, "_gradcli_span", None) or body[0].span
-            raise ProgramError(e, span, filename, text, suggest(e)) from e
+            raise classify(e, span, filename, text) from e
 
     def run(self, program: A.Program) -> None:
         """Compile every statement, then run them in order; errors become ProgramError."""
@@ -114,17 +125,11 @@ class Interpreter:
                     step(None)
                 except (GradcliError, BrokenPipeError):
                     raise
-                except USER_ERRORS as e:
-                    span = getattr(e, "_gradcli_span", None) or node.span
-                    raise ProgramError(e, span, program.filename, program.source,
-                                       suggest(e)) from e
                 except RecursionError as e:
                     raise ProgramError(e, node.span, program.filename, program.source) from e
                 except Exception as e:
                     span = getattr(e, "_gradcli_span", None) or node.span
-                    if getattr(e, "_gradcli_raised", False):   # by the program's own `raise`
-                        raise ProgramError(e, span, program.filename, program.source) from e
-                    raise InternalError(e, span, program.filename, program.source) from e
+                    raise classify(e, span, program.filename, program.source) from e
 
     def _show_warning(self, message, category, filename, lineno, file=None, line=None) -> None:
         where = engine_context.span

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import engine
 from ..errors import GradcliError, IncompleteInput
 from ..interpret import InternalError
+from ..interpret.interpreter import classify
 from ..syntax import ast as A
 from ..syntax import parse
 from ..syntax.source import decode
@@ -116,11 +117,22 @@ class Session:
         self.buffer.clear()
 
     def command(self, line: str) -> None:
-        """Run a meta-command line (`:name argument`); its complaints are reported."""
+        """Run a meta-command line (`:name argument`); its complaints, and the errors of the
+        program it looks into (a graph freed by backward), are reported as errors are."""
         try:
             commands.run(self, line)
         except commands.CommandError as e:
             self.renderer.problem(str(e))
+        except (GradcliError, InternalError) as e:
+            self._report(e)
+        except Exception as e:
+            self._report(classify(e, None, "<command>", line))
+
+    def _report(self, error) -> None:
+        if isinstance(error, InternalError):
+            self.renderer.internal(error)
+        else:
+            self.renderer.error(error)
 
 
 def _verdict(lines: list[str], filename: str):
