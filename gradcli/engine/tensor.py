@@ -43,6 +43,28 @@ class Size(tuple):
 
     __str__ = __repr__
 
+    # a slice of a Size, and a Size joined or repeated, is a Size (as in PyTorch)
+    def __getitem__(self, index):
+        got = tuple.__getitem__(self, index)
+        return Size(got) if isinstance(index, slice) else got
+
+    def __add__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, n):
+        if not isinstance(n, int):
+            return NotImplemented
+        return Size(tuple.__mul__(self, n))
+
+    __rmul__ = __mul__
+
     def numel(self) -> int:
         n = 1
         for s in self:
