@@ -36,9 +36,37 @@ def _pow2i(q: np.ndarray) -> np.ndarray:
     return ((q + 127).astype(np.int32) << 23).view(F32)
 
 
+_LOG2E = F32(1.442695040888963407359924681001892137426645954152985934135449406931)
+_EXPF_POLY = (0.00139304355252534151077271, 0.00833336077630519866943359,
+              0.0416664853692054748535156, 0.166666671633720397949219, 0.5)
+
+
+def _expf_one(d: np.float32):
+    """sleef_expf of one float32, step by step in Python floats rounded to float32 (a float64
+    product of two float32 values is exact, so `float32(a * b + c)` is fma32 as above)."""
+    if d != d:
+        return d   # itself, as the array port gives it back: a signalling NaN stays one
+    d = float(d)
+    if d > 100:
+        return math.inf
+    if d < -104:
+        return 0.0
+    q = round(float(F32(d) * _LOG2E))      # np.rint's ties to even, as round() has them
+    s = float(F32(q * -0.693145751953125 + d))
+    s = float(F32(q * float(F32(-1.428606765330187045e-06)) + s))
+    u = float(F32(0.000198527617612853646278381))
+    for c in _EXPF_POLY:
+        u = float(F32(u * s + float(F32(c))))
+    u = float(F32(1.0 + float(F32(float(F32(s * s)) * u + s))))
+    half = q >> 1
+    return float(F32(float(F32(u * 2.0 ** half)) * 2.0 ** (q - half)))
+
+
 def sleef_expf(d: np.ndarray) -> np.ndarray:
     """SLEEF's xexpf (the u10 expf of ATen's Vectorized<float>::exp), with FMA."""
-    q = np.rint(d * F32(1.442695040888963407359924681001892137426645954152985934135449406931))
+    if d.size <= FEW:
+        return np.array([_expf_one(v) for v in d.ravel()], F32).reshape(d.shape)
+    q = np.rint(d * _LOG2E)
     q = np.nan_to_num(q, nan=0.0, posinf=0.0, neginf=0.0).astype(np.int32)
     s = fma32(q.astype(F32), F32(-0.693145751953125), d)
     s = fma32(q.astype(F32), F32(-1.428606765330187045e-06), s)
@@ -123,7 +151,7 @@ _LOG1P_POLY = [F32(c) for c in (1.4798198640e-01, 1.5313838422e-01, 1.8183572590
 
 
 _FLOAT32, _INT32 = struct.Struct("<f"), struct.Struct("<i")
-FEW = 16   # up to this many elements, glibc_log1pf goes one by one: fewer NumPy calls
+FEW = 16   # up to this many elements, log1pf and expf go one by one: fewer NumPy calls
 _ONE, _TWO, _HALF = F32(1), F32(2), F32(0.5)
 
 

@@ -2,9 +2,9 @@
 `autograd.numpy`: each function takes NumPy arrays (a backward that records no graph) or tensors
 (one that records, create_graph=True) and gives the same bits either way.
 
-A rule is written once with Python's operators (+ - * / **, unary -, comparisons, & |), these
-functions, and apply(ROW, ...) of a row (apply runs a row's forward on arrays, recording
-nothing). On tensors each function is the op itself, so the graph a second-order backward
+A rule is written once with Python's operators (+ - * /, unary -, comparisons, & |), these
+functions (xp.pow for powers), and apply(ROW, ...) of a row (apply runs a row's forward on
+arrays, recording nothing). On tensors each function is the op itself, so the graph a second-order backward
 records is PyTorch's; on arrays it is the same row's forward, or the NumPy call that gives the
 same bits. The type of the first operand decides which.
 """
@@ -15,8 +15,8 @@ import numpy as np
 from ..dispatch import apply
 from ..kernels.pointwise import pow_scalar, pow_tensor
 from ..kernels.reduction import cumulative_sum, ordered_product, ordered_sum
-from ..tensor import Tensor
 from ..graph import Node
+from ..tensor import Tensor
 from .registry import FUNCTIONS, METHODS, ROWS
 
 

@@ -1,13 +1,13 @@
-"""kernels/pointwise.py: glibc's log1pf one element at a time (a few elements) gives the bits of
-the whole-array port, for float32 values of every kind; pow gives torch's recorded bits
-(bits_reference.json)."""
+"""kernels/pointwise.py: glibc's log1pf and SLEEF's expf one element at a time (a few elements)
+give the bits of the whole-array ports, for float32 values of every kind; pow gives torch's
+recorded bits (bits_reference.json)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from gradcli.engine.kernels import pointwise
-from gradcli.engine.kernels.pointwise import FEW, glibc_log1pf
+from gradcli.engine.kernels.pointwise import FEW, glibc_log1pf, sleef_expf
 
 from .bits import case_id, cases, same_bits
 from .bits_cases import values
@@ -56,3 +56,17 @@ def test_pow_tensor(pair):
 def test_sleef_powf_special_values(x, y, expected):
     out = pointwise.sleef_powf(np.full(32, x, np.float32), np.float32(y))
     np.testing.assert_array_equal(out, np.full(32, expected, np.float32))
+
+
+def test_expf_one_by_one_equals_the_whole_array_port():
+    rng = np.random.default_rng(16)
+    xs = np.concatenate([
+        np.array([0.0, -0.0, 1.0, -1.0, 88.7, 88.8, -87.3, -103.9, -104.0, -104.1, 99.9, 100.0,
+                  100.1, 1e-8, -1e-8, 0.5, np.inf, -np.inf, np.nan], np.float32),
+        rng.integers(-2 ** 31, 2 ** 31, 4000, dtype=np.int64).astype(np.int32).view(np.float32),
+        rng.uniform(-110, 110, 4000).astype(np.float32),
+        rng.uniform(-2, 2, 4000).astype(np.float32)])
+    whole = sleef_expf(xs)
+    one_by_one = np.concatenate([sleef_expf(xs[i:i + FEW])
+                                 for i in range(0, xs.size, FEW)])
+    assert one_by_one.view(np.int32).tolist() == whole.view(np.int32).tolist()
