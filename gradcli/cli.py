@@ -176,9 +176,17 @@ def renderer(env: Env, args):
     return PlainRenderer(env.stdout, env.stderr, traceback=args.traceback)
 
 
+def program_argv(args) -> list[str]:
+    """The program's sys.argv, as Python's would be: the script as named, '-' for a script on
+    standard input, '-c' for -e, '' for input echoed as in Python's interactive mode."""
+    if args.command == "run":
+        return [args.file]
+    return ["-c"] if args.eval is not None else [""]
+
+
 def execute(source, filename: str, env: Env, echo: bool, args) -> int:
     """Run one program; its output on stdout, errors and warnings on stderr."""
-    from .errors import GradcliError
+    from .errors import GradcliError, exit_status
     from .interpret import InternalError
     from .repl.echo import EchoInterpreter
     from .syntax import parse
@@ -187,7 +195,9 @@ def execute(source, filename: str, env: Env, echo: bool, args) -> int:
     shown = renderer(env, args)
     try:
         text = decode(source, filename)
-        EchoInterpreter(shown, echo=echo).run(parse(text, filename))
+        interpreter = EchoInterpreter(shown, echo=echo, argv=program_argv(args),
+                                      environ=env.environ)
+        interpreter.run(parse(text, filename))
     except GradcliError as e:
         shown.error(e)
         return EXIT_ERROR
@@ -195,19 +205,10 @@ def execute(source, filename: str, env: Env, echo: bool, args) -> int:
         shown.internal(e)
         return EXIT_INTERNAL
     except SystemExit as e:   # the program's exit(), sys.exit() or raise SystemExit
-        return _exit_status(e, env)
+        status, message = exit_status(e)
+        if message is not None:
+            shown.err(message + "\n")
+        return status
     finally:
         shown.flush()
     return EXIT_OK
-
-
-def _exit_status(e: SystemExit, env: Env) -> int:
-    """What Python does with a SystemExit: None is 0, an int is the status, anything else is
-    printed on stderr and the status is 1."""
-    if e.code is None:
-        return EXIT_OK
-    if isinstance(e.code, int):
-        return e.code
-    _flush(env.stdout)
-    env.stderr.write(f"{e.code}\n")
-    return EXIT_ERROR

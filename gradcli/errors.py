@@ -41,18 +41,34 @@ OUT_OF_MEMORY = ("the system refused memory this program needed (tensors are als
                  "--max-elements elements each)")
 
 
+# Python's modules whose own error classes a program can meet (io.UnsupportedOperation)
+PYTHON_MODULES = frozenset(("io", "statistics", "copy", "re"))
+
+
 def _kind(cls: type) -> str:
-    """The name a traceback would give: PyTorch's own classes with their module
-    (torch.autograd.gradcheck.GradcheckError); a library's internal class (NumPy's
-    _ArrayMemoryError) as the builtin it is (MemoryError)."""
+    """The name a traceback would give: PyTorch's own classes and those of Python's modules
+    with their module (torch.autograd.gradcheck.GradcheckError, io.UnsupportedOperation); a
+    library's internal class (NumPy's _ArrayMemoryError) as the builtin it is (MemoryError)."""
     if cls.__module__ == "__main__":   # the program's own class: Python names it bare
         return cls.__qualname__
     for c in cls.__mro__:
         if c.__module__ == "builtins":
             return c.__name__
-        if c.__module__.startswith("torch."):
+        if c.__module__.startswith("torch.") or c.__module__ in PYTHON_MODULES:
             return f"{c.__module__}.{c.__qualname__}"
     return cls.__name__
+
+
+def exit_status(exit: SystemExit) -> tuple[int, str | None]:
+    """What Python makes of a SystemExit that ends the program: its exit status, and the text
+    it prints on stderr (None: nothing). None is 0; an integer is its low byte, as the system
+    keeps it; anything else is printed, and the status is 1."""
+    code = exit.code
+    if code is None:
+        return 0, None
+    if isinstance(code, int):
+        return code & 0xFF, None
+    return 1, str(code)
 
 
 class ProgramError(GradcliError):

@@ -113,6 +113,8 @@ class Classes:
             return getattr(cls, name)
         if kind_of(cls) is OPEN and name != "__class__":   # a class's class is `type` itself
             return OPEN.get(cls, name)
+        if name in CLASS_ATTRIBUTES.get(cls, ()):
+            return getattr(cls, name)
         raise no_attribute(cls, name)
 
     def set(self, cls, name: str, value) -> None:
@@ -135,7 +137,7 @@ class Classes:
                     break
                 found.update(vars(c))
             return sorted(n for n in found if n[:2] != "__")
-        return []
+        return sorted(CLASS_ATTRIBUTES.get(cls, ()))
 
 
 class Custom:
@@ -161,12 +163,19 @@ CLASSES = Classes()
 TABLE: dict[type, object] = {type: CLASSES, types.MethodType: Listed(("__name__", "__qualname__")),
                              types.BuiltinFunctionType: Listed(("__name__", "__qualname__"))}
 _USER_CLASSES: set = set()     # classes a program defined: their attributes can be set
+# what a closed class offers as a value (itertools.chain.from_iterable, a namedtuple's _make)
+CLASS_ATTRIBUTES: dict[type, frozenset] = {}
 _cache: dict[type, object] = {}
 
 
 def register(kind: type, entry) -> None:
     TABLE[kind] = entry
     _cache.clear()
+
+
+def register_class_attributes(cls: type, names) -> None:
+    """Let the class `cls`, itself a value, offer `names` (to read only)."""
+    CLASS_ATTRIBUTES[cls] = frozenset(names)
 
 
 def register_user_class(cls: type) -> None:

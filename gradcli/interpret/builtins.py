@@ -20,7 +20,7 @@ from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
 from ..engine.tensor import Device, Size, Tensor
 from ..library import LibraryClass
-from . import attributes, classes, modules
+from . import attributes, classes, modules, pymodules
 from .modules import Namespace
 from .tools import Builtin
 
@@ -151,10 +151,6 @@ def _build_torch() -> None:
 
 _build_torch()
 
-modules.register(Namespace("math", {name: getattr(math, name) for name in (
-    "pi", "e", "inf", "nan", "tau", "sqrt", "exp", "log", "log2", "log10", "sin", "cos", "tan",
-    "tanh", "floor", "ceil", "isclose", "isnan", "isinf", "fabs", "pow", "erf", "atan", "asin",
-    "acos", "sinh", "cosh", "fsum")}))
 # `from __future__ import print_function`: what it asks for, Python 3 always does
 modules.register(Namespace("__future__", {name: True for name in (
     "annotations", "print_function", "division", "absolute_import", "unicode_literals",
@@ -230,16 +226,18 @@ def contains(item, container) -> bool:
 
 
 class _Keyed:
-    """A dict method that hashes its first argument (get, pop, setdefault), or takes keys in
-    bulk (update), with the keys checked first; it prints as the method it is."""
+    """A method that hashes what it is given, its arguments checked first: one key (dict.get,
+    set.add) or, `bulk`, iterables of keys (dict.update, set.union); it prints as the method it
+    is."""
 
-    __slots__ = ("_method",)
+    __slots__ = ("_method", "_bulk")
 
-    def __init__(self, method) -> None:
+    def __init__(self, method, bulk: bool) -> None:
         self._method = method
+        self._bulk = bulk
 
     def __call__(self, *args, **kwargs):
-        if self._method.__name__ == "update":
+        if self._bulk:
             return self._method(*(keys(a) for a in args), **kwargs)
         if args:
             key(args[0])
@@ -249,16 +247,43 @@ class _Keyed:
         return repr(self._method)
 
 
-_KEYED_METHODS = frozenset(("get", "pop", "setdefault", "update"))
+# method name -> does it take iterables of keys (True) or one key (False)
+DICT_KEYED = {"get": False, "pop": False, "setdefault": False, "update": True,
+              "move_to_end": False, "subtract": True}
+SET_KEYED = {"add": False, "discard": False, "remove": False, **dict.fromkeys((
+    "update", "union", "intersection", "difference", "symmetric_difference", "issubset",
+    "issuperset", "isdisjoint", "intersection_update", "difference_update",
+    "symmetric_difference_update"), True)}
 
 
-def _keyed_type(value):
+def keyed_attributes(listed: attributes.Listed, hashing: dict[str, bool]) -> attributes.Custom:
+    """The attribute entry of a hashing container: `listed`, with its hashing methods checking
+    their keys first."""
+    def get(obj, name):
+        method = listed.get(obj, name)
+        bulk = hashing.get(name)
+        return method if bulk is None else _Keyed(method, bulk)
+    return attributes.Custom(get, listed.names, listed.set)
+
+
+# the types that hash what they are made from -> which argument holds the keys (defaultdict's
+# first is its factory); the collections facade adds its own when loaded
+KEYED_TYPES: dict[type, int] = {dict: 0, set: 0, frozenset: 0}
+
+
+def checked_keys(fn, args):
+    """The arguments of a call of `fn`, with the keys checked if `fn` is a KEYED_TYPES type."""
+    where = KEYED_TYPES.get(fn) if type(fn) is type else None
+    if where is None or len(args) <= where:
+        return args
+    return [*args[:where], keys(args[where]), *args[where + 1:]]
+
+
+def keyed_callable(value):
     """dict or set handed to a function that calls it from C (map, sorted's key): as a function
     that checks the keys first; any other value as it is."""
-    if value is dict:
-        return lambda *args, **kwargs: dict(*(keys(a) for a in args), **kwargs)
-    if value is set:
-        return lambda *args: set(*(keys(a) for a in args))
+    if type(value) is type and value in KEYED_TYPES:
+        return lambda *args, **kwargs: value(*checked_keys(value, list(args)), **kwargs)
     return value
 
 
@@ -284,12 +309,18 @@ def _hash(value) -> int:
     return _py.hash(key(value))
 
 
+def _open(*args, **kwargs):
+    from .pymodules import files   # the program's in-memory files: made on first use
+    return files.open(*args, **kwargs)
+
+
 PYTHON = {name: getattr(_py, name) for name in (
     "range", "len", "enumerate", "zip", "int", "float", "str", "bool", "list", "tuple", "dict",
     "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod", "hash",
-    "chr", "ord", "set", "format")}
+    "chr", "ord", "set", "format", "frozenset", "slice", "bin", "oct", "hex", "ascii")}
 PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
-               "pow": _either(safe_pow, "pow"), "hash": Builtin("hash", _hash)})
+               "pow": _either(safe_pow, "pow"), "hash": Builtin("hash", _hash),
+               "open": Builtin("open", _open)})
 for _name in ("max", "min"):
     PYTHON[_name] = _either(getattr(_py, _name), _name) if _name in FUNCTIONS else \
         getattr(_py, _name)
@@ -395,18 +426,18 @@ def names() -> dict[str, Any]:
     return table
 
 
-CONTEXT_MANAGERS = (grad_mode._Mode,)
+CONTEXT_MANAGERS = (grad_mode._Mode, pymodules.ContextManager)
 
 
 def call(fn, args: list, kwargs: dict | None, label: str | None = None):
     """Every call of a function (not a method) a program makes goes through here; `label` is
     the name it was called by."""
-    if fn is dict or fn is set:   # types, not wrapped (isinstance(x, dict) must work)
-        args = [keys(a) for a in args]
+    if type(fn) is type and fn in KEYED_TYPES:   # not wrapped: isinstance(x, dict) must work
+        args = checked_keys(fn, args)
     elif id(fn) in _CALLS_ITS_ARGUMENTS:   # map(set, rows), sorted(xs, key=set)
-        args = [_keyed_type(a) for a in args]
+        args = [keyed_callable(a) for a in args]
         if kwargs:
-            kwargs = {k: _keyed_type(v) for k, v in kwargs.items()}
+            kwargs = {k: keyed_callable(v) for k, v in kwargs.items()}
     try:
         if kwargs:
             return fn(*args, **kwargs)
@@ -521,8 +552,7 @@ def _namespace_attribute(obj, name):
     try:
         return obj.entries[name]   # a module that fills its table on first use
     except KeyError:
-        raise AttributeError(f"module '{obj.name}' has no attribute '{name}'", name=name,
-                             obj=obj) from None
+        raise obj.no_attribute(name) from None
 
 
 def _namespace_names(obj) -> list[str]:
@@ -545,40 +575,16 @@ def _str_attribute(obj, name):
     return _STR.get(obj, name)
 
 
-def _dict_attribute(obj, name):
-    if name in _KEYED_METHODS:
-        return _Keyed(getattr(obj, name))
-    return _DICT.get(obj, name)
-
-
 _EXCEPTION = frozenset(("args", "with_traceback", "add_note", "__class__", "__cause__",
                         "__context__", "__suppress_context__"))
-_SET = attributes.Listed((
-    "add", "remove", "discard", "pop", "clear", "copy", "update", "union", "intersection",
-    "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint",
-    "intersection_update", "difference_update"))
-_SET_CHANGES = frozenset(("add", "remove", "discard", "pop", "clear", "update",
-                          "intersection_update", "difference_update"))
-
-
-def _set_attribute(obj, name):
-    """A set's methods; those that hash what they are given check it first (see key)."""
-    method = _SET.get(obj, name)
-    if name in ("add", "remove", "discard"):
-        return lambda item: method(key(item))
-    if name in ("update", "union", "intersection", "difference", "symmetric_difference",
-                "issubset", "issuperset", "isdisjoint", "intersection_update",
-                "difference_update"):
-        return lambda *others: method(*(keys(o) for o in others))
-    return method
-
-
 _STR = attributes.Listed((
     "join", "split", "strip", "lstrip", "rstrip", "lower", "upper", "replace", "startswith",
     "endswith", "ljust", "rjust", "center", "zfill", "title", "capitalize", "count", "find",
     "splitlines", "isdigit", "isalpha"))
-_DICT = attributes.Listed(("keys", "values", "items", "get", "update", "pop", "setdefault",
-                           "copy", "clear"))
+DICT = attributes.Listed(("keys", "values", "items", "get", "update", "pop", "setdefault",
+                          "copy", "clear", "popitem"))
+_FROZENSET = ("copy", "union", "intersection", "difference", "symmetric_difference", "issubset",
+              "issuperset", "isdisjoint")
 
 for _kind, _entry in {
     Tensor: _TensorAttributes(TENSOR_ATTRIBUTES, TENSOR_SETTABLE),
@@ -591,7 +597,12 @@ for _kind, _entry in {
     tuple: attributes.Listed(("count", "index")),
     Size: attributes.Listed(("count", "index", "numel")),
     str: attributes.Custom(_str_attribute, _STR.names),
-    dict: attributes.Custom(_dict_attribute, _DICT.names),
+    dict: keyed_attributes(DICT, DICT_KEYED),
+    set: keyed_attributes(attributes.Listed(_FROZENSET + (
+        "add", "discard", "remove", "pop", "clear", "update", "intersection_update",
+        "difference_update", "symmetric_difference_update")), SET_KEYED),
+    frozenset: keyed_attributes(attributes.Listed(_FROZENSET), SET_KEYED),
+    slice: attributes.Listed(("start", "stop", "step", "indices")),
     float: attributes.Listed(("is_integer", "real", "imag")),
     int: attributes.Listed(("real", "imag", "bit_length")),
     bool: attributes.Listed(()),
@@ -607,8 +618,6 @@ for _kind, _entry in {
     ImportError: attributes.Listed(_EXCEPTION | {"name", "msg"}),
     NameError: attributes.Listed(_EXCEPTION | {"name"}),
     AttributeError: attributes.Listed(_EXCEPTION | {"name", "obj"}),
-    set: attributes.Custom(_set_attribute, _SET.names),
-    frozenset: attributes.Listed(_SET.readable - _SET_CHANGES),
     types.GeneratorType: attributes.Listed(("send", "close", "throw")),
 }.items():
     attributes.register(_kind, _entry)

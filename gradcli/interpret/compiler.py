@@ -225,7 +225,7 @@ class Compiler(GeneratorStatements):
             def run(f):
                 obj, idx = obj_ev(f), idx_ev(f)
                 try:
-                    if type(obj) is dict:
+                    if isinstance(obj, dict):
                         B.key(idx)
                     obj[idx] = op(obj[idx], ev(f))
                 except Exception as e:
@@ -724,7 +724,7 @@ class Compiler(GeneratorStatements):
             def put(f, v):
                 obj, idx = obj_ev(f), idx_ev(f)
                 try:
-                    if type(obj) is dict:
+                    if isinstance(obj, dict):
                         B.key(idx)
                     obj[idx] = v
                 except Exception as e:
@@ -822,7 +822,7 @@ class Compiler(GeneratorStatements):
             def remove(f):
                 obj, idx = obj_ev(f), idx_ev(f)
                 try:
-                    if type(obj) is dict:
+                    if isinstance(obj, dict):
                         B.key(idx)
                     del obj[idx]
                 except Exception as e:
@@ -1177,12 +1177,15 @@ class Compiler(GeneratorStatements):
             # obj.method(...): look the method up through the allowlist, then call it
             obj_ev, name, get = self.expr(node.func.value, scope), \
                 self.mangle(node.func.attr, scope), B.get_attribute
+            checked_keys = B.checked_keys
             if not kwargs:
                 def ev(f):
                     obj = obj_ev(f)
                     try:
                         method = get(obj, name)
                         values = [a(f) for a in args]
+                        if type(method) is type:   # collections.Counter(...): keys checked
+                            values = checked_keys(method, values)
                     except Exception as e:
                         raise attach(e, span)
                     try:
@@ -1198,6 +1201,8 @@ class Compiler(GeneratorStatements):
                 try:
                     method = get(obj, name)
                     values, named = [a(f) for a in args], {k: v(f) for k, v in kwargs}
+                    if type(method) is type:
+                        values = checked_keys(method, values)
                 except Exception as e:
                     raise attach(e, span)
                 try:
@@ -1332,7 +1337,7 @@ class Compiler(GeneratorStatements):
             obj = obj_ev(f)
             idx = idx_ev(f)
             try:
-                if type(obj) is dict:
+                if isinstance(obj, dict):
                     B.key(idx)
                 return obj[idx]
             except Exception as e:

@@ -1,16 +1,16 @@
 """An interpreter: one program state (its globals) that runs parsed programs statement by statement."""
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass
 from typing import Callable
 
-from ..engine.dispatch import context as engine_context
 from ..errors import GradcliError, ProgramError, ProgramSyntaxError
 from ..syntax import ast as A
 from ..syntax import parse
 from . import builtins as B
-from . import attributes, suggestions, tools
+from . import attributes, pymodules, suggestions, tools
 from .compiler import Compiler
 from .scopes import MODULE, Scope
 
@@ -18,7 +18,7 @@ from .scopes import MODULE, Scope
 # escapes is a bug in gradcli and is reported as one.
 USER_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, KeyError, ArithmeticError,
                AttributeError, NameError, LookupError, StopIteration, AssertionError,
-               MemoryError, UnicodeError, ImportError)
+               MemoryError, UnicodeError, ImportError, OSError, EOFError, Warning, re.error)
 
 
 def suggest(error: BaseException) -> str | None:
@@ -58,7 +58,11 @@ class Warning_:
 
 class Interpreter:
     def __init__(self, out: Callable[[str], None], echo: bool = False,
-                 on_warning: Callable[[Warning_], None] | None = None) -> None:
+                 on_warning: Callable[[Warning_], None] | None = None,
+                 err: Callable[[str], None] | None = None, argv: list[str] | None = None,
+                 environ: dict[str, str] | None = None) -> None:
+        """`out` and `err` take the program's standard output and error text; `argv` and
+        `environ` are what its sys.argv and os.environ start as."""
         self.out = out
         self.echo = echo
         self.on_warning = on_warning
@@ -67,18 +71,27 @@ class Interpreter:
         self.builtins.update(tools.bind(self))
         self.depth = 0
         self.compiler = Compiler(self)
-        self._warned: set = set()
+        self.host = pymodules.Host(out, err, on_warning, argv, environ)
+        pymodules.start(self.host)
 
     def _print(self, *args, sep=" ", end="\n", file=None, flush=False) -> None:
-        if file is not None:
-            raise TypeError("print(file=...) is not available in gradcli")
         sep = " " if sep is None else sep
         end = "\n" if end is None else end
         if not isinstance(sep, str):
             raise TypeError(f"sep must be None or a string, not {type(sep).__name__}")
         if not isinstance(end, str):
             raise TypeError(f"end must be None or a string, not {type(end).__name__}")
-        self.out(sep.join(map(str, args)) + end)
+        if file is None:
+            self.out(sep.join(map(str, args)) + end)
+            return
+        write = B.get_attribute(file, "write")   # as Python's print: piece by piece
+        for i, arg in enumerate(args):
+            if i:
+                write(sep)
+            write(str(arg))
+        write(end)
+        if flush:
+            B.get_attribute(file, "flush")()
 
     def display(self, value) -> None:
         """An expression statement's value in echo mode, as Python's REPL shows it."""
@@ -90,7 +103,7 @@ class Interpreter:
     def reset(self) -> None:
         self.globals.clear()
         self.builtins.pop("_", None)
-        self._warned.clear()
+        pymodules.start(self.host)
 
     def run_source(self, text: str, filename: str = "<input>") -> None:
         self.run(parse(text, filename))
@@ -132,16 +145,7 @@ class Interpreter:
                     raise classify(e, span, program.filename, program.source) from e
 
     def _show_warning(self, message, category, filename, lineno, file=None, line=None) -> None:
-        where = engine_context.span
-        if where is None or self.on_warning is None:
-            return
-        origin, span = where
-        text = str(message)
-        key = (origin.filename, span.line, text)
-        if key in self._warned:
-            return
-        self._warned.add(key)
-        lines = origin.source.split("\n")
-        source_line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
-        self.on_warning(Warning_(category.__name__, text, origin.filename, span.line,
-                                 source_line))
+        """A warning the engine raised: PyTorch's warnings come from its C++ core, so Python
+        shows them at the program's line, under the program's filters."""
+        from .pymodules import warnings as program_warnings
+        program_warnings.deliver(message, category)

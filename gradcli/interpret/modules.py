@@ -31,6 +31,16 @@ class Namespace:
     def __repr__(self) -> str:
         return f"<module '{self.name}' (gradcli)>"
 
+    def no_attribute(self, name: str) -> AttributeError:
+        """The error for `module.name` when the table has no `name`."""
+        return AttributeError(f"module '{self.name}' has no attribute '{name}'", name=name,
+                              obj=self)
+
+    def cannot_import(self, name: str) -> ImportError:
+        """The error for `from module import name` when the table has no `name`."""
+        return ImportError(f"cannot import name '{name}' from '{self.name}' (unknown location)",
+                           name=self.name)
+
 
 MODULES: dict[str, Namespace] = {}
 
@@ -69,8 +79,7 @@ def import_from(module: Namespace, name: str):
     try:
         return module.entries[name]
     except KeyError:
-        raise ImportError(f"cannot import name '{name}' from '{module.name}' (unknown location)",
-                          name=module.name) from None
+        raise module.cannot_import(name) from None
 
 
 def public_names(module: Namespace) -> list[str]:

@@ -1,4 +1,4 @@
-"""Builtins that need the running interpreter (they write to its output): print and friends.
+"""Builtins that need the running interpreter (they write to its output): print, input...
 
 graph, explain and gradcheck write plain text through the interpreter's `out`, as print does;
 they name tensors after the program's variables, found by identity in its globals. Their
@@ -54,9 +54,20 @@ class Builtin:
 def bind(interpreter) -> dict:
     """The interpreter-bound builtins, by name."""
     return {name: Builtin(name, fn) for name, fn in (
-        ("print", interpreter._print), ("graph", _graph(interpreter)),
+        ("print", interpreter._print), ("input", _input(interpreter)),
+        ("graph", _graph(interpreter)),
         ("explain", _explain(interpreter)), ("gradcheck", _gradcheck(interpreter)),
         ("help", _help(interpreter)))}
+
+
+def _input(interpreter):
+    def input(prompt="", /):
+        """Python's input() with nothing to read: the prompt, then EOFError (a program's
+        standard input is gradcli's, never the program's)."""
+        if prompt != "":
+            interpreter.out(str(prompt))
+        raise EOFError("EOF when reading a line")
+    return input
 
 
 def _need_tensor(tool: str, value) -> None:

@@ -39,6 +39,11 @@ class RichRenderer:
     def value(self, obj) -> None:
         self.console.print(value_text(repr(obj)))
 
+    def err(self, text: str) -> None:
+        """The program's own standard error (sys.stderr.write, an exit message), raw."""
+        self.flush()
+        self.errors.file.write(text)
+
     def error(self, error) -> None:
         self.flush()
         self.errors.print(error_text(error))

@@ -37,6 +37,10 @@ class PlainRenderer:
     def value(self, obj) -> None:
         self.stdout.write(repr(obj) + "\n")
 
+    def err(self, text: str) -> None:
+        """The program's own standard error (sys.stderr.write, an exit message)."""
+        self._err(text)
+
     def error(self, error) -> None:
         self._err(error_text(error))
 

@@ -27,7 +27,7 @@ INDENT = "    "
 def run_repl(env, args, colour: bool) -> int:
     """Read, run, show, until Ctrl-D or :quit; 0 either way."""
     renderer = RichRenderer(env.stdout, env.stderr, colour, traceback=args.traceback)
-    session = Session(renderer)
+    session = Session(renderer, environ=env.environ)
     renderer.note(i18n.t("repl.banner"))
     prompt = build_prompt(session, open_history(env.environ, renderer.note), colour,
                           create_input(env.stdin), create_output(env.stdout))

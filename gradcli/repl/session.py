@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import engine
-from ..errors import GradcliError, IncompleteInput
+from ..errors import GradcliError, IncompleteInput, exit_status
 from ..interpret import InternalError
 from ..interpret.interpreter import classify
 from ..syntax import ast as A
@@ -24,10 +24,11 @@ class Session:
     `renderer` is a render.console.RichRenderer (or anything with its methods).
     """
 
-    def __init__(self, renderer, filename: str = "<stdin>") -> None:
+    def __init__(self, renderer, filename: str = "<stdin>",
+                 environ: dict[str, str] | None = None) -> None:
         self.renderer = renderer
         self.filename = filename
-        self.interpreter = EchoInterpreter(renderer)
+        self.interpreter = EchoInterpreter(renderer, environ=environ)
         self.buffer: list[str] = []
         self.inputs: list[str] = []   # what ran without an error, in order: :save writes it
 
@@ -79,8 +80,11 @@ class Session:
             self.renderer.error(e)
         except InternalError as e:
             self.renderer.internal(e)
-        except SystemExit as e:   # exit() or quit() in the program
-            raise commands.Quit(e.code if isinstance(e.code, int) else 0) from None
+        except SystemExit as e:   # exit(), quit() or sys.exit() in the program, as Python's
+            status, message = exit_status(e)
+            if message is not None:
+                self.renderer.err(message + "\n")
+            raise commands.Quit(status) from None
         else:
             self.inputs.append(source.rstrip() + "\n")
 

@@ -56,6 +56,14 @@ def test_quit_leaves_with_status_0(seen):
     assert seen.out == ""
 
 
+@pytest.mark.parametrize("call, status, err", [
+    ("sys.exit()", 0, ""), ("sys.exit(3)", 3, ""), ("sys.exit('bye')", 1, "bye\n"),
+])
+def test_sys_exit_ends_the_session_as_python_s(seen, call, status, err):
+    assert typed(seen, f"import sys\r{call}\r1\r") == status
+    assert (seen.out, seen.err) == ("", err)
+
+
 @pytest.mark.parametrize("before, after", [
     ("x = 1", "x = 1\n"),
     ("for i in range(3):", "for i in range(3):\n    "),

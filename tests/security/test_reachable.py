@@ -10,6 +10,9 @@ from __future__ import annotations
 import collections
 import functools
 import itertools
+import numbers
+import sys
+import time
 import types
 import warnings
 
@@ -19,10 +22,12 @@ import pytest
 from gradcli import engine
 from gradcli.engine.ops import FUNCTIONS
 from gradcli.interpret import builtins as B
-from gradcli.interpret import classes
-from gradcli.interpret import tools
+from gradcli.interpret import classes, modules, pymodules, tools
+from gradcli.interpret.pymodules import files
 
-PROBES = ("__class__", "__dict__", "__globals__", "__code__", "__closure__", "__self__",
+PROBES = ("_items", "_form", "_program", "_data", "_buffer", "_where", "_cached", "_names",
+          "_which", "gi_code", "f_back", "_inst", "_os", "_sys",
+          "__class__", "__dict__", "__globals__", "__code__", "__closure__", "__self__",
           "__func__", "__module__", "__wrapped__", "__reduce__", "__reduce_ex__", "__init__",
           "__getattribute__", "__setattr__", "__subclasses__", "__mro__", "__bases__",
           "__builtins__", "__array__", "__array_interface__", "__next__", "__iter__",
@@ -42,12 +47,47 @@ PYTHON_TYPES = (bool, int, float, complex, str, type(None), type(Ellipsis), type
                 set, frozenset, range, slice, map, filter, zip, enumerate, reversed,
                 # what the allowlisted dict methods keys(), values() and items() return
                 type({}.keys()), type({}.values()), type({}.items()))
-TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, range, map, filter, zip, enumerate,
-               reversed, engine.Size, engine.no_grad, engine.enable_grad, engine.set_grad_enabled,
-               engine.inference_mode, object, super, property, staticmethod, classmethod,
-               *classes.EXCEPTIONS.values()}
+TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, frozenset, slice, range, map, filter,
+               zip, enumerate, reversed, engine.Size, engine.no_grad, engine.enable_grad,
+               engine.set_grad_enabled, engine.inference_mode, object, super, property,
+               staticmethod, classmethod, *classes.EXCEPTIONS.values()}
+
+
+def _facade(name: str, attribute: str):
+    return getattr(__import__(f"gradcli.interpret.pymodules.{name}", fromlist=["_"]), attribute)
+
+
+# what the modules of Python a program imports offer (gradcli/interpret/pymodules): the classes
+# they hand out as values, and the kinds of values their functions make
+FACADE_TYPE_VALUES = {
+    collections.OrderedDict, collections.defaultdict, collections.Counter, collections.deque,
+    itertools.chain, itertools.islice, itertools.permutations, itertools.combinations,
+    itertools.combinations_with_replacement, itertools.zip_longest, itertools.compress,
+    itertools.pairwise, _facade("itertools", "count"), _facade("itertools", "cycle"),
+    _facade("itertools", "repeat"), _facade("functools", "partial"),
+    _facade("warnings", "catch_warnings"), _facade("random", "Random"), time.struct_time,
+    numbers.Number, numbers.Complex, numbers.Real, numbers.Rational, numbers.Integral,
+    _facade("operator", "itemgetter"), _facade("operator", "attrgetter"),
+    _facade("operator", "methodcaller"), _facade("statistics", "ENTRIES")["StatisticsError"],
+    UserWarning}   # a WarningMessage's category
+TYPE_VALUES |= FACADE_TYPE_VALUES
+FACADE_VALUES = (
+    collections.OrderedDict, collections.defaultdict, collections.Counter, collections.deque,
+    _facade("itertools", "_Endless"), itertools.chain, itertools.islice, itertools.product,
+    itertools.permutations, itertools.combinations, itertools.combinations_with_replacement,
+    itertools.zip_longest, itertools.compress, itertools.pairwise, itertools.accumulate,
+    itertools.starmap, itertools.filterfalse, itertools.takewhile, itertools.dropwhile,
+    itertools.groupby, type(itertools.groupby([1]).__next__()[1]), type(itertools.tee([])[0]),
+    itertools.repeat, _facade("functools", "partial"),
+    _facade("functools", "_lru_cache_wrapper"), type(functools.lru_cache()(len).cache_info()),
+    type(functools.cmp_to_key(len)(1)), functools.cmp_to_key(len).__class__,
+    _facade("warnings", "catch_warnings"), warnings.WarningMessage, _facade("random", "Random"),
+    time.struct_time, type(sys.version_info), type(sys.float_info), type(sys.int_info),
+    _facade("sys", "Stream"), _facade("sys", "Stdin"), _facade("os", "Environ"), files.File,
+    _facade("typing", "Form"), _facade("operator", "itemgetter"),
+    _facade("operator", "attrgetter"), _facade("operator", "methodcaller"), Warning)
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
-                  B.Flag, tools.Builtin, B._Keyed, B.Quitter) + PYTHON_TYPES   # _Keyed: dict.get and co.
+                  B.Flag, tools.Builtin, B._Keyed, B.Quitter) + PYTHON_TYPES + FACADE_VALUES
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                   types.BuiltinMethodType, types.MethodWrapperType)
 NEVER = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
@@ -79,6 +119,31 @@ def language_value(value) -> bool:
 INDEXING = "[indexing]"
 
 
+# what each module's functions make, by module (from its entries)
+SAMPLES = {
+    "random": lambda e: [e["Random"](1)],
+    "collections": lambda e: [e["OrderedDict"](a=1), e["defaultdict"](list, a=[1]),
+                              e["Counter"]("ab"), e["deque"]([1], 2),
+                              e["namedtuple"]("P", "x y")(1, 2)],
+    "itertools": lambda e: [e["count"](), e["cycle"]([1]), e["repeat"](1), e["repeat"](1, 2),
+                            e["chain"]([1]), e["product"]([1]), e["groupby"]([1]),
+                            e["tee"]([1]), e["accumulate"]([1]), e["islice"]([1], 1)],
+    "functools": lambda e: [e["partial"](max, 1), e["lru_cache"]()(abs), e["cache"](abs),
+                            e["cmp_to_key"](lambda a, b: 0)],
+    "warnings": lambda e: [e["catch_warnings"](),
+                           warnings.WarningMessage(UserWarning("w"), UserWarning, "f", 1)],
+    "time": lambda e: [e["localtime"](0), e["gmtime"](0)],
+    "typing": lambda e: [e["List"][int], e["TypeVar"]("T"), e["Optional"][e["Dict"][str, int]]],
+    "operator": lambda e: [e["itemgetter"](0), e["attrgetter"]("shape"),
+                           e["methodcaller"]("numel")],
+    "os": lambda e: [files.open("f.txt", "w"), files.open("f.txt", "r"),
+                     files.open("f.txt", "a+")],
+}
+
+
+PYTHON_MODULES = sorted(pymodules.FACADES)
+
+
 def made_by(name: str | None) -> list:
     """Tensors and graph nodes made by one registered function (None: the builtins and a few;
     INDEXING: reading and assigning through every kind of index)."""
@@ -95,6 +160,10 @@ def made_by(name: str | None) -> list:
                                         table["enable_grad"](), table["set_grad_enabled"](True)]
     if name == INDEXING:
         return indexed(x, table["tensor"])
+    if name in pymodules.FACADES:
+        pymodules.start(pymodules.Host())
+        module = modules.find(name)
+        return [module, *SAMPLES.get(name, lambda e: [])(module.entries)]
     made = []
     for args in ((x,), (x, x), (x, 0), (x, 1.5), (square, square), (x, (0,)), (x > 0, x, x)):
         try:
@@ -177,8 +246,7 @@ def findings() -> tuple[dict, dict]:
     leaks: dict = collections.defaultdict(list)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the walk calls methods in ways that warn
-        roots = [(name or "builtins", v) for name in [None, INDEXING] + sorted(FUNCTIONS)
-                 for v in made_by(name)]
+        roots = [(name or "builtins", v) for name in ROOTS for v in made_by(name)]
         for root, path, value, first in walk(roots):
             if not language_value(value):
                 strangers[root].append(f"{path}: {type(value).__module__}."
@@ -195,7 +263,7 @@ def findings() -> tuple[dict, dict]:
     return strangers, leaks
 
 
-ROOTS = [None, INDEXING] + sorted(FUNCTIONS)
+ROOTS = [None, INDEXING] + PYTHON_MODULES + sorted(FUNCTIONS)
 
 
 @pytest.mark.parametrize("root", ROOTS)
