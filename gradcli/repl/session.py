@@ -127,6 +127,8 @@ class Session:
             commands.run(self, line)
         except commands.CommandError as e:
             self.renderer.problem(str(e))
+        except commands.Quit:   # :quit leaves: not an error
+            raise
         except (GradcliError, InternalError) as e:
             self._report(e)
         except Exception as e:
