@@ -252,6 +252,8 @@ def findings() -> tuple[dict, dict]:
                 strangers[root].append(f"{path}: {type(value).__module__}."
                                        f"{type(value).__qualname__}")
             for name in PROBES if first else ():
+                if name == "__class__" and isinstance(value, BaseException):
+                    continue   # an exception's class is offered: except clauses and type(e)
                 try:
                     got = B.get_attribute(value, name)
                 except AttributeError:

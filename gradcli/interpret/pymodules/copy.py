@@ -61,7 +61,7 @@ def _same_view(data: np.ndarray, storage: np.ndarray, copied: np.ndarray) -> np.
 def _made(t: Tensor, data: np.ndarray) -> Tensor:
     """A new leaf over `data`, as PyTorch's set_() makes it: version 1."""
     new = type(t)._make(data, None, t.requires_grad)
-    new._vc.value = 1
+    new._version_counter.value = 1
     return new
 
 
@@ -76,8 +76,8 @@ def deepcopy_tensor(t: Tensor, memo: dict) -> Tensor:
         _keep(storage, memo)
     new = _made(t, _same_view(data, storage, held[1]))
     memo[id(t)] = new
-    if t._grad is not None:
-        new.grad = deepcopy(t._grad, memo)
+    if t.grad is not None:   # a leaf's: no warning
+        new.grad = deepcopy(t.grad, memo)
     return new
 
 

@@ -46,5 +46,5 @@ def test_as_python(run, source):
      "statistics.StatisticsError: mean requires at least one data point"),
 ])
 def test_refused(run, source, line):
-    r = run(source)
-    assert (r.status, r.err.splitlines()[-1]) == (1, line)
+    r = run(source)   # (after an AttributeError, Python may suggest a name: not compared)
+    assert r.status == 1 and r.err.splitlines()[-1].startswith(line)
