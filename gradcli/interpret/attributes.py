@@ -111,7 +111,8 @@ class Classes:
     def get(self, cls, name: str):
         if name in ("__name__", "__qualname__"):
             return getattr(cls, name)
-        if kind_of(cls) is OPEN and name != "__class__":   # a class's class is `type` itself
+        # a class's class is `type` itself, and type's mro() lists the classes it came from
+        if kind_of(cls) is OPEN and name not in ("__class__", "mro"):
             return OPEN.get(cls, name)
         if name in CLASS_ATTRIBUTES.get(cls, ()):
             return getattr(cls, name)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import builtins as _py
 import functools
+import importlib
 import inspect
 import math
 import string
@@ -126,11 +127,25 @@ FACTORIES = ("tensor", "ones", "zeros", "empty", "full", "arange", "linspace", "
              "randperm", "rand_like", "randn_like", "randint_like")
 
 torch = modules.register(Namespace("torch", suggests=False))
+nn = modules.register(Namespace("torch.nn"))
+functional = modules.register(Namespace("torch.nn.functional"))
+
+
+def _library(module: str) -> Callable[[], dict[str, Any]]:
+    """The public names of a module of gradcli.library, imported when a program first asks for
+    one of them (start-up does not pay for what a program does not use)."""
+    def load() -> dict[str, Any]:
+        found = importlib.import_module(f"..library.{module}", __package__)
+        return {name: getattr(found, name) for name in found.__all__}
+    return load
+
+
 autograd = modules.register(Namespace("torch.autograd", {
     "grad": autograd_grad, "backward": autograd_backward, "gradcheck": autograd_gradcheck,
     **GRAD_MODES}))
-nn = modules.register(Namespace("torch.nn"))
-functional = modules.register(Namespace("torch.nn.functional"))
+for _name, _module in (("torch.optim", "optim"),
+                       ("torch.optim.lr_scheduler", "optim.lr_scheduler")):
+    modules.register(Namespace(_name, load=_library(_module)))
 
 
 def _build_torch() -> None:

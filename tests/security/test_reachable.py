@@ -20,7 +20,9 @@ import numpy as np
 import pytest
 
 from gradcli import engine
+from gradcli.library import LibraryClass
 from gradcli.engine.ops import FUNCTIONS
+from gradcli.interpret import attributes
 from gradcli.interpret import builtins as B
 from gradcli.interpret import classes, modules, pymodules, tools
 from gradcli.interpret.pymodules import files
@@ -103,11 +105,11 @@ CHANGES_ITS_OWNER = {"backward", "retain_grad", "clear", "pop", "popitem", "reve
 def language_value(value) -> bool:
     if isinstance(value, NEVER):
         return False
-    if isinstance(value, type):
-        return value in TYPE_VALUES
+    if isinstance(value, type):   # the library's classes (torch.optim.SGD...) are the language's
+        return value in TYPE_VALUES or issubclass(value, LibraryClass)
     if isinstance(value, dict) and ("__builtins__" in value or "__name__" in value):
         return False  # a module's or a function's globals
-    if isinstance(value, LANGUAGE_TYPES + CALLABLE_TYPES):
+    if isinstance(value, LANGUAGE_TYPES + CALLABLE_TYPES + (LibraryClass,)):
         return True
     kind = type(value)
     # the values only some routes hand out: devices, grad-mode managers, user functions, the
@@ -239,6 +241,12 @@ def children(path, value):
             continue
 
 
+def _open(value) -> bool:
+    """A value of the library or a class of it: open to programs but for Python's internals."""
+    kind = value if isinstance(value, type) else type(value)
+    return attributes.kind_of(kind) is attributes.OPEN
+
+
 @functools.lru_cache(maxsize=1)
 def findings() -> tuple[dict, dict]:
     """What the walk found wrong, by root: values outside the language, attributes handed out."""
@@ -254,6 +262,8 @@ def findings() -> tuple[dict, dict]:
             for name in PROBES if first else ():
                 if name == "__class__" and isinstance(value, BaseException):
                     continue   # an exception's class is offered: except clauses and type(e)
+                if name in attributes.PROTOCOL and _open(value):
+                    continue   # what a class of the program may define, an open value offers
                 try:
                     got = B.get_attribute(value, name)
                 except AttributeError:
