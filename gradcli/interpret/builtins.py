@@ -144,8 +144,9 @@ autograd = modules.register(Namespace("torch.autograd", {
     "grad": autograd_grad, "backward": autograd_backward, "gradcheck": autograd_gradcheck,
     **GRAD_MODES}))
 for _name, _module in (("torch.optim", "optim"),
-                       ("torch.optim.lr_scheduler", "optim.lr_scheduler")):
-    modules.register(Namespace(_name, load=_library(_module)))
+                       ("torch.optim.lr_scheduler", "optim.lr_scheduler"),
+                       ("torch.utils", None), ("torch.utils.data", "data")):
+    modules.register(Namespace(_name, load=_module and _library(_module)))
 
 
 def _build_torch() -> None:

@@ -388,6 +388,11 @@ class Generator:
         values = words % np.uint64(span) + np.uint64(low % 2 ** 64)
         return values.view(np.int64).reshape(shape)
 
+    def random_int64(self, n: int) -> np.ndarray:
+        """n draws of Tensor.random_() on an int64 tensor (uniform_int_distribution's full
+        range): random64() modulo 2**63."""
+        return (self._words64(n) % np.uint64(2 ** 63)).astype(np.int64)
+
     def randperm(self, n: int) -> np.ndarray:
         """torch.randperm(n) (randperm_cpu in native/TensorFactories.cpp): swap position i with
         i + word % (n - i) for i = 0 .. n-2."""
