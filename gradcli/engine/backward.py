@@ -208,6 +208,8 @@ class BackwardPass:
         outs = [None] * len(node.next_functions)
         if all(g is None for g in grads):
             return outs
+        if node.custom:
+            return node.run_backward(grads)
         g = grads[0] if node.n_outputs == 1 else list(grads)
         derivs = node.op.derivs
         for i, (nxt, _) in enumerate(node.next_functions):
@@ -230,6 +232,10 @@ class BackwardPass:
         arrays. A rule that reads an input of another dtype than the gradient's runs on tensors
         (recording nothing), since NumPy promotes mixed dtypes otherwise than PyTorch does."""
         outs = [None] * len(node.next_functions)
+        if node.custom:   # a Python backward, given tensors
+            if all(g is None for g in grads):
+                return outs
+            return [None if g is None else g._data for g in node.run_backward(_tensors(grads))]
         if node.n_outputs == 1:
             g = grads[0]
             if g is None:

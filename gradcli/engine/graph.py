@@ -33,6 +33,7 @@ class Node:
     __slots__ = ("op", "next_functions", "needs", "params", "shapes", "dtypes", "_saved",
                  "_seq", "span", "__dict__", "__weakref__")
     n_outputs = 1
+    custom = False     # a torch.autograd.Function's node (engine/function.py)
     _retained = None   # tensors that called retain_grad(), by output_nr
     _metadata = None
 

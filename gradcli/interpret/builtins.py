@@ -16,6 +16,7 @@ from ..engine.backward import backward as autograd_backward, grad as autograd_gr
 from ..engine.gradcheck import gradcheck as autograd_gradcheck
 from ..engine import dtypes as _dt
 from ..engine import factories, grad_mode
+from ..engine.function import FunctionNode
 from ..engine.graph import AccumulateGrad, Node
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
@@ -142,8 +143,8 @@ def _library(module: str) -> Callable[[], dict[str, Any]]:
 
 autograd = modules.register(Namespace("torch.autograd", {
     "grad": autograd_grad, "backward": autograd_backward, "gradcheck": autograd_gradcheck,
-    **GRAD_MODES}))
-for _name, _module in (("torch.optim", "optim"),
+    **GRAD_MODES}, load=_library("function")))
+for _name, _module in (("torch.autograd.function", "function"), ("torch.optim", "optim"),
                        ("torch.optim.lr_scheduler", "optim.lr_scheduler"),
                        ("torch.utils", None), ("torch.utils.data", "data")):
     modules.register(Namespace(_name, load=_module and _library(_module)))
@@ -560,6 +561,26 @@ def _node_attribute(obj, name):
                          f"'{name}'")
 
 
+def _function_node_attribute(obj, name):
+    """A custom function's node, which is its backward's ctx: the node's own attributes, the
+    ctx's methods, and what the program stored on it."""
+    if name in type(obj).PUBLIC or (name in vars(obj) and name[:2] != "__"
+                                    and name not in FunctionNode.ENGINE_FIELDS):
+        return getattr(obj, name)
+    raise attributes.no_attribute(obj, name)
+
+
+def _function_node_set(obj, name, value):
+    if name[:2] == "__" or name in FunctionNode.ENGINE_FIELDS:
+        raise attributes.read_only(obj, name)
+    setattr(obj, name, value)
+
+
+def _function_node_names(obj) -> list[str]:
+    return sorted(type(obj).PUBLIC | {n for n in vars(obj) if n[:2] != "__"
+                                      and n not in FunctionNode.ENGINE_FIELDS})
+
+
 def _namespace_attribute(obj, name):
     try:
         return obj._entries[name]
@@ -606,6 +627,8 @@ for _kind, _entry in {
     Tensor: _TensorAttributes(TENSOR_ATTRIBUTES, TENSOR_SETTABLE),
     Namespace: attributes.Custom(_namespace_attribute, _namespace_names, _namespace_set),
     Node: attributes.Custom(_node_attribute, lambda obj: sorted(NODE_ATTRIBUTES)),
+    FunctionNode: attributes.Custom(_function_node_attribute, _function_node_names,
+                                    _function_node_set),
     AccumulateGrad: attributes.Listed(("name", "next_functions", "variable", "metadata")),
     ValuesIndices: attributes.Listed(("values", "indices")),
     list: attributes.Listed(("append", "extend", "insert", "pop", "remove", "index", "count",

@@ -119,6 +119,7 @@ def language_value(value) -> bool:
 
 
 INDEXING = "[indexing]"
+LIBRARY = "[library]"
 
 
 # what each module's functions make, by module (from its entries)
@@ -166,6 +167,8 @@ def made_by(name: str | None) -> list:
         pymodules.start(pymodules.Host())
         module = modules.find(name)
         return [module, *SAMPLES.get(name, lambda e: [])(module.entries)]
+    if name == LIBRARY:
+        return library_values(table, x)
     made = []
     for args in ((x,), (x, x), (x, 0), (x, 1.5), (square, square), (x, (0,)), (x > 0, x, x)):
         try:
@@ -184,6 +187,35 @@ def indexed(x, tensor) -> list:
         y[i] = 2.0
         out.append(y)
     return out
+
+
+def library_values(table, x) -> list:
+    """An optimizer after a step, its scheduler, a data loader and its iterator, a custom
+    function's node (its ctx): the library's objects, with what they keep."""
+    torch = table["torch"]
+    optim, data = B.get_attribute(torch, "optim"), B.get_attribute(B.get_attribute(
+        torch, "utils"), "data")
+    x.grad = table["ones"](2, 3)
+    opt = optim.entries["Adam"]([x], amsgrad=True)
+    opt.step()
+    scheduler = optim.entries["lr_scheduler"].entries["StepLR"](opt, 1)
+    loader = data.entries["DataLoader"](data.entries["TensorDataset"](table["ones"](4, 2)),
+                                       batch_size=2, shuffle=True)
+    function = B.get_attribute(B.get_attribute(torch, "autograd"), "Function")
+
+    class Twice(function):
+        @staticmethod
+        def forward(ctx, a, k):
+            ctx.save_for_backward(a)
+            ctx.k = k
+            return a * k
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * ctx.k, None
+
+    y = Twice.apply(x, 2.0)
+    return [opt, opt.state_dict(), scheduler, loader, iter(loader), y, y.grad_fn, Twice]
 
 
 def walk(roots):
@@ -275,7 +307,7 @@ def findings() -> tuple[dict, dict]:
     return strangers, leaks
 
 
-ROOTS = [None, INDEXING] + PYTHON_MODULES + sorted(FUNCTIONS)
+ROOTS = [None, INDEXING, LIBRARY] + PYTHON_MODULES + sorted(FUNCTIONS)
 
 
 @pytest.mark.parametrize("root", ROOTS)

@@ -128,8 +128,8 @@ def test_dangerous_name_is_not_defined(sandboxed, name):
 
 
 @pytest.mark.parametrize("expr", ["torch.Tensor", "torch.__builtins__", "torch.os", "F.torch",
-                                  "torch.nn.Module", "torch.autograd.Function", "math.os",
-                                  "torch.optim.os"])
+                                  "torch.nn.Module", "torch.autograd.os", "math.os",
+                                  "torch.optim.os", "torch.utils.data.torch"])
 def test_namespace_offers_only_its_entries(sandboxed, expr):
     refused(sandboxed(f"print({expr})"), "AttributeError")
 
