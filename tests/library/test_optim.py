@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from gradcli.engine import Tensor, factories
-from gradcli.library.optim import SGD, Adadelta, Adagrad, Adam, AdamW, Optimizer, RMSprop
+from gradcli.library.optim import (ASGD, LBFGS, SGD, Adadelta, Adagrad, Adam, Adamax, AdamW,
+                                   Optimizer, RMSprop, Rprop)
 from gradcli.library.optim import lr_scheduler as S
 
 
@@ -36,6 +37,13 @@ DEFAULT_KEYS = {
               "foreach", "maximize", "differentiable"],
     Adadelta: ["lr", "rho", "eps", "weight_decay", "maximize", "capturable", "foreach",
                "differentiable"],
+    Adamax: ["lr", "betas", "eps", "weight_decay", "foreach", "maximize", "differentiable",
+             "capturable"],
+    ASGD: ["lr", "lambd", "alpha", "t0", "weight_decay", "foreach", "maximize",
+           "differentiable", "capturable"],
+    Rprop: ["lr", "etas", "step_sizes", "foreach", "maximize", "differentiable", "capturable"],
+    LBFGS: ["lr", "max_iter", "max_eval", "tolerance_grad", "tolerance_change", "history_size",
+            "line_search_fn"],
 }
 
 
@@ -57,6 +65,9 @@ STATE_KEYS = [
     (lambda p: RMSprop(p, momentum=0.5, centered=True),
      ["step", "square_avg", "momentum_buffer", "grad_avg"]),
     (lambda p: Adadelta(p), ["step", "square_avg", "acc_delta"]),
+    (lambda p: Adamax(p), ["step", "exp_avg", "exp_inf"]),
+    (lambda p: ASGD(p), ["step", "eta", "mu", "ax"]),
+    (lambda p: Rprop(p), ["step", "prev", "step_size"]),
 ]
 
 
@@ -86,6 +97,21 @@ def test_sgd_momentum_matches_its_formula():
     # buf: 1, then 0.9 * 1 + 0.5 * 2 = 1.9; w: 1 - 0.1 - 0.19
     assert np.float32(w.item()) == np.float32(1 - 0.1 - np.float32(0.19))
     assert opt.state[w]["momentum_buffer"].tolist() == [pytest.approx(1.9)]
+
+
+def test_lbfgs_minimises_a_quadratic_through_its_closure():
+    w = leaf(3.0, -1.0)
+    opt = LBFGS([w], line_search_fn="strong_wolfe")
+
+    def closure():
+        opt.zero_grad()
+        loss = ((w - factories.tensor([1.0, 2.0])) ** 2).sum()
+        loss.backward()
+        return loss
+    first = opt.step(closure)
+    assert first.item() == 13.0
+    assert w.tolist() == pytest.approx([1.0, 2.0], abs=1e-5)
+    assert opt.state[w]["n_iter"] >= 1
 
 
 def test_zero_grad_to_none_or_to_zeros():
@@ -151,6 +177,11 @@ ERRORS = [
     (lambda w: Adagrad([w], initial_accumulator_value=-1), ValueError,
      "Invalid initial_accumulator_value value: -1"),
     (lambda w: RMSprop([w], alpha=-1), ValueError, "Invalid alpha value: -1"),
+    (lambda w: Rprop([w], etas=(1.5, 2)), ValueError, "Invalid eta values: 1.5, 2"),
+    (lambda w: LBFGS([{"params": [w]}, {"params": [leaf(2.0)]}]), ValueError,
+     "LBFGS doesn't support per-parameter options (parameter groups)"),
+    (lambda w: LBFGS([w]).step(), TypeError,
+     "LBFGS.step() missing 1 required positional argument: 'closure'"),
     (lambda w: SGD([w]).add_param_group([w]), TypeError,
      "param_group must be a dict, but got <class 'list'>"),
     (lambda w: Optimizer([w], {}).step(), NotImplementedError, ""),

@@ -117,15 +117,20 @@ POW_BASE = row(Op("pow", lambda e, base: kernels.pow_tensor(np.asarray(base, e.d
 @export(dunders=("__add__", "__radd__"))
 def add(input, other, *, alpha=1):
     if alpha != 1:
-        _check_alpha(input, other, alpha)
+        alpha = _alpha(input, other, alpha)
         return broadcast_apply(ADD_SCALED, input, other, params={"alpha": alpha})
     return broadcast_apply(ADD, input, other)
 
 
-def _check_alpha(input, other, alpha) -> None:
+def _alpha(input, other, alpha):
+    """alpha as a Python number (a one-element tensor gives its value, as a Scalar argument of
+    PyTorch's takes it), refused where PyTorch refuses it."""
+    if isinstance(alpha, Tensor):
+        alpha = alpha.item()
     if isinstance(alpha, float) and _dt.result_type(input, other).category != _dt.FLOAT:
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
                            "point number.")
+    return alpha
 
 
 def _is_bool(x) -> bool:
@@ -147,7 +152,7 @@ def _check_sub(input, other) -> None:
 def sub(input, other, *, alpha=1):
     _check_sub(input, other)
     if alpha != 1:
-        _check_alpha(input, other, alpha)
+        alpha = _alpha(input, other, alpha)
         return broadcast_apply(SUB_SCALED, input, other, params={"alpha": alpha})
     return broadcast_apply(SUB, input, other)
 
