@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 OUT = Path(__file__).with_name("pointwise_reference.json")
-SIZES = [1, 5, 31, 32, 33, 67, 100]
+SIZES = [1, 5, 31, 32, 33, 67, 100, 40001]   # 40001: more than one chunk of the kernels
 DTYPES = ["float32", "float64"]
 SCALARS = [0.1, -0.5, 0.7, -2.3, 1e-3]
 # name -> what torch computes from (a, b, c, s); test_pointwise_bits.py pairs each with a kernel
