@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from .fma import fma
 from .pointwise import F32, by_steps, c_log1p, fma32, libm, sleef_expf, sleef_log1pf, sleef_logf
 from .reduction import ordered_sum
 
@@ -94,6 +95,16 @@ def _in_order(e: np.ndarray) -> np.ndarray:
     return total
 
 
+def _across_lanes(acc: np.ndarray) -> np.ndarray:
+    """vec_reduce_all's halving tree over one vector's lanes (the last axis)."""
+    index = np.arange(acc.shape[-1])
+    step = acc.shape[-1] // 2
+    while step:
+        acc = acc + acc[..., index ^ step]
+        step //= 2
+    return acc[..., 0]
+
+
 def _lane_sum(e: np.ndarray) -> np.ndarray:
     """Σ over the last axis as ATen's vec::reduce_all adds: in order below one vector's width,
     else lane by lane, the tail into the first lanes, then a halving tree across the lanes."""
@@ -106,12 +117,7 @@ def _lane_sum(e: np.ndarray) -> np.ndarray:
     for d in range(lanes, full, lanes):
         acc = acc + e[..., d:d + lanes]
     acc[..., :n - full] += e[..., full:]
-    index = np.arange(lanes)
-    step = lanes // 2
-    while step:
-        acc = acc + acc[..., index ^ step]
-        step //= 2
-    return acc[..., 0]
+    return _across_lanes(acc)
 
 
 def _exp_parts(a: np.ndarray, dim: int):
@@ -154,6 +160,36 @@ def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
     shifted, _, total = _exp_parts(a, dim)
     log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
     return np.moveaxis(shifted - log_total[..., None], -1, dim)
+
+
+def _lane_dot(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Σ g·y over the last axis as softmax's backward reduces it (vec::map2_reduce_all): products
+    rounded and added lane by lane, except the partial last vector, whose products are fused
+    into the first lanes (the compiler contracts that add); then the lanes' halving tree."""
+    lanes = 64 // g.itemsize
+    n = g.shape[-1]
+    p = g * y
+    if n < lanes:
+        return _in_order(p)
+    full = n - n % lanes
+    acc = p[..., :lanes].copy()
+    for d in range(lanes, full, lanes):
+        acc = acc + p[..., d:d + lanes]
+    acc[..., :n - full] = fma(g[..., full:], y[..., full:], acc[..., :n - full])
+    return _across_lanes(acc)
+
+
+def softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """_vec_host_softmax_backward_lastdim: (g - Σ g·y) · y along the last axis."""
+    return (grad - _lane_dot(grad, out)[..., None]) * out
+
+
+def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """_vec_host_softmax_backward_lastdim for float32: g - e^y · Σ g along the last axis, the
+    product fused into the subtraction, SLEEF's expf on every lane (checked against torch)."""
+    e = sleef_expf(out)
+    total = np.broadcast_to(_lane_sum(grad)[..., None], e.shape)
+    return fma(-e, total, grad)
 
 
 # ---- losses ------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import struct
 import numpy as np
 
 from . import vml
-from .fma import fma, fma32 as _exact_fma32
+from .fma import fma, fma32 as _exact_fma32, fma64 as _exact_fma64
 
 # torch.exp, torch.log... call MKL's vector math, whose float32 results are the correctly rounded
 # ones nearly always; kernels written with ATen's Vectorized class (sigmoid, softmax...) call
@@ -274,6 +274,16 @@ def sigmoid(a: np.ndarray) -> np.ndarray:
     return np.reciprocal(exp_kernel(-a) + a.dtype.type(1))
 
 
+def tanh_backward(grad: np.ndarray, result: np.ndarray) -> np.ndarray:
+    """grad · (1 - y²) as tanh_backward computes it: 1 - y·y one fused multiply-add (the
+    vectorised steps and the scalar tail alike; checked against torch)."""
+    if result.dtype != F32:
+        return grad * fma(-result, result, np.ones_like(result))
+    # for float32 y, 1 - y·y in float64 rounds once to fma's float32 result: a float64 that is
+    # inexact never lands on a float32 tie (checked for every float32 y), so it is cheap
+    return grad * (1.0 - np.multiply(result, result, dtype=np.float64)).astype(F32)
+
+
 def erf(a: np.ndarray) -> np.ndarray:
     return np.vectorize(math.erf, otypes=[a.dtype])(a) if a.size else a.copy()
 
@@ -421,22 +431,173 @@ def sleef_powf(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.where((y == 0) | (x == 1), F32(1), result).astype(F32)
 
 
-def _by_steps2(vectorized, scalar, a: np.ndarray, b) -> np.ndarray:
-    """A binary float32 kernel as TensorIterator runs it on contiguous operands."""
+# SLEEF's double-double arithmetic (src/libm/dd.h, FMA variants) and its xpow (u10), what
+# Vectorized<double>::pow runs
+F64 = np.float64
+
+
+def _fma64(a, b, c) -> np.ndarray:
+    a, b, c = np.broadcast_arrays(np.asarray(a, F64), np.asarray(b, F64), np.asarray(c, F64))
+    return _exact_fma64(a, b, c)
+
+
+def _dd_add2(xh, xl, yh, yl):
+    """ddadd2: (xh, xl) + (yh, yl) without assuming |x| >= |y| (a None part is absent)."""
+    s = xh + yh
+    v = s - xh
+    t = (xh - (s - v)) + (yh - v)
+    low = xl if yl is None else yl if xl is None else xl + yl
+    return s, t if low is None else t + low
+
+
+def _dd_add(xh, xl, yh, yl):
+    """ddadd: (xh, xl) + (yh, yl) for |x| >= |y|."""
+    s = xh + yh
+    return s, ((xh - s) + yh) + (xl + yl)
+
+
+def _dd_mul(xh, xl, y):
+    s = xh * y
+    return s, _fma64(xl, y, _fma64(xh, y, -s))
+
+
+def _dd_mul2(xh, xl, yh, yl):
+    s = xh * yh
+    return s, _fma64(xh, yl, _fma64(xl, yh, _fma64(xh, yh, -s)))
+
+
+def _dd_sqr(xh, xl):
+    s = xh * xh
+    return s, _fma64(xh + xh, xl, _fma64(xh, xh, -s))
+
+
+def _dd_div(nh, nl, dh, dl):
+    t = 1.0 / dh
+    s = nh * t
+    u = _fma64(t, nh, -s)
+    v = _fma64(-dl, t, _fma64(-dh, t, 1.0))
+    return s, _fma64(s, v, _fma64(nl, t, u))
+
+
+def _poly(x, x2, x4, x8, coeffs):
+    """SLEEF's POLY9/POLY10 (Estrin's scheme of FMAs), coefficients from the highest."""
+    def two(c1, c0):
+        return _fma64(x, c1, c0)
+
+    def four(c3, c2, c1, c0):
+        return _fma64(x2, two(c3, c2), two(c1, c0))
+
+    low = _fma64(x4, four(*coeffs[-8:-4]), four(*coeffs[-4:]))
+    high = coeffs[0] if len(coeffs) == 9 else two(coeffs[0], coeffs[1])
+    return _fma64(x8, high, low)
+
+
+def _exponent64(x: np.ndarray) -> np.ndarray:
+    """AVX512's getexp(x · 4/3) for float64: the e for which x / 2**e lies in [0.75, 1.5)."""
+    scaled = x * (1.0 / 0.75)
+    _, e = np.frexp(scaled)
+    return np.where(np.isinf(scaled) & np.isfinite(x), 1024, e - 1)
+
+
+def _logk(d: np.ndarray):
+    """SLEEF's logk (AVX512 path): log(d) as a double-double."""
+    e = _exponent64(d)
+    m = np.ldexp(d, -e)
+    e = e.astype(F64)
+    xh, xl = _dd_div(*_dd_add2(-1.0, None, m, None), *_dd_add2(1.0, None, m, None))
+    x2h, x2l = _dd_sqr(xh, xl)
+    x4 = x2h * x2h
+    x8 = x4 * x4
+    x16 = x8 * x8
+    t = _poly(x2h, x4, x8, x16, (0.116255524079935043668677, 0.103239680901072952701192,
+                                 0.117754809412463995466069, 0.13332981086846273921509,
+                                 0.153846227114512262845736, 0.181818180850050775676507,
+                                 0.222222222230083560345903, 0.285714285714249172087875,
+                                 0.400000000000000077715612))
+    sh, sl = _dd_mul(0.693147180559945286226764, 2.319046813846299558417771e-17, e)
+    sh, sl = _dd_add(sh, sl, xh * 2, xl * 2)
+    ph, pl = _dd_mul2(x2h, x2l, xh, xl)
+    sh, sl = _dd_add(sh, sl, *_dd_mul2(ph, pl, 0.666666666666666629659233,
+                                       3.80554962542412056336616e-17))
+    ph, pl = _dd_mul2(x2h, x2l, ph, pl)
+    return _dd_add(sh, sl, *_dd_mul(ph, pl, t))
+
+
+def _ldexp2(x: np.ndarray, q: np.ndarray) -> np.ndarray:
+    half = q >> 1
+    return x * np.ldexp(1.0, half) * np.ldexp(1.0, q - half)
+
+
+def _expk(dh: np.ndarray, dl: np.ndarray) -> np.ndarray:
+    """SLEEF's expk: exp of a double-double, rounded to double."""
+    u = (dh + dl) * 1.442695040888963407359924681001892137426645954152985934135449406931
+    dq = np.rint(np.nan_to_num(u, nan=0.0, posinf=2.0 ** 30, neginf=-2.0 ** 30))
+    dq = np.clip(dq, -2.0 ** 30, 2.0 ** 30)
+    q = dq.astype(np.int64)
+    sh, sl = _dd_add2(dh, dl, dq * -.693147180559662956511601805686950683593750, None)
+    sh, sl = _dd_add2(sh, sl, dq * -.28235290563031577122588448175013436025525412068e-12, None)
+    s = sh + sl
+    sl = (sh - s) + sl
+    sh = s
+    s2 = sh * sh
+    s4 = s2 * s2
+    s8 = s4 * s4
+    u = _poly(sh, s2, s4, s8, (2.51069683420950419527139e-08, 2.76286166770270649116855e-07,
+                               2.75572496725023574143864e-06, 2.48014973989819794114153e-05,
+                               0.000198412698809069797676111, 0.0013888888939977128960529,
+                               0.00833333333332371417601081, 0.0416666666665409524128449,
+                               0.166666666666666740681535, 0.500000000000000999200722))
+    th = 1.0 + sh
+    tl = ((1.0 - th) + sh) + sl
+    th, tl = _dd_add(th, tl, *_dd_mul(*_dd_sqr(sh, sl), u))
+    out = _ldexp2(th + tl, q)
+    return np.where(dh < -1000, 0.0, out)
+
+
+def sleef_pow(x: np.ndarray, y) -> np.ndarray:
+    """SLEEF's xpow (u10), what ATen's Vectorized<double>::pow runs."""
+    x, y = np.broadcast_arrays(np.asarray(x, F64), np.asarray(y, F64))
+    ax = np.abs(x)
+    yisint = np.trunc(y) == y
+    yisodd = yisint & (np.rint(y * 0.5) != y * 0.5) & (np.abs(y) < 2.0 ** 53)
+    with np.errstate(all='ignore'):
+        dh, dl = _dd_mul(*_logk(np.where(ax == 0, 1.0, ax)), y)
+        result = _expk(dh, dl)
+        result = np.where(dh > 709.78271114955742909217217426, np.inf, result)
+        sign = np.where(x > 0, 1.0, np.where(yisint, np.where(yisodd, -1.0, 1.0), np.nan))
+        result = result * sign
+        efx = np.where(np.signbit(y), 1.0 - ax, ax - 1.0)
+        result = np.where(np.isinf(y), np.where(efx < 0, 0.0, np.where(efx == 0, 1.0, np.inf)),
+                          result)
+        edge = np.where(np.signbit(y) ^ (x == 0), 0.0, np.inf)
+        edge = np.copysign(edge, np.where(yisodd, x, 1.0))
+        result = np.where(np.isinf(x) | (x == 0), edge, result)
+        result = np.where(np.isnan(x) | np.isnan(y), np.nan, result)
+        return np.where((y == 0) | (x == 1), 1.0, result)
+
+
+# TensorIterator's vectorised loop takes two vectors a step: 32 float32 or 16 float64 (AVX512)
+POW_STEP = {np.dtype(np.float32): 32, np.dtype(np.float64): 16}
+
+
+def _in_steps(vectorized, scalar, a: np.ndarray, b) -> np.ndarray:
+    """A binary kernel as TensorIterator runs it on contiguous operands: `vectorized` on whole
+    steps in memory order, `scalar` on the rest."""
     a, b = np.broadcast_arrays(a, b)
     flat_a, flat_b = a.reshape(-1), b.reshape(-1)
-    n = flat_a.size - flat_a.size % VECTOR_STEP
-    out = np.empty(flat_a.size, F32)
+    n = flat_a.size - flat_a.size % POW_STEP[a.dtype]
+    out = np.empty(flat_a.size, a.dtype)
     out[:n] = vectorized(flat_a[:n], flat_b[:n])
     out[n:] = scalar(flat_a[n:], flat_b[n:])
     return out.reshape(a.shape)
 
 
 def pow_scalar(a: np.ndarray, exponent) -> np.ndarray:
-    """torch.pow(tensor, number) for float tensors (pow_tensor_scalar_kernel)."""
-    e = float(exponent)
-    if a.dtype not in (np.float32, np.float64) or isinstance(exponent, complex):
+    """torch.pow(tensor, number) for float tensors (pow_tensor_scalar_kernel): the exponents
+    ATen special-cases, else SLEEF's pow on whole vector steps and the C library on the rest."""
+    if a.dtype not in POW_STEP or isinstance(exponent, complex):
         return np.power(a, exponent)
+    e = float(exponent)
     one = a.dtype.type(1)
     special = {0.0: lambda: np.ones_like(a), 1.0: lambda: a.copy(), 2.0: lambda: a * a,
                3.0: lambda: a * a * a, -1.0: lambda: one / a,
@@ -446,21 +607,37 @@ def pow_scalar(a: np.ndarray, exponent) -> np.ndarray:
     if e == -2.0:
         if a.dtype == np.float64:
             return one / (a * a)
-        return by_steps(lambda v: F32(1) / (v * v),
-                        lambda v: (1.0 / (v * v).astype(np.float64)).astype(F32))(a)
+        return _in_steps(lambda v, _: F32(1) / (v * v),
+                         lambda v, _: (1.0 / (v * v).astype(np.float64)).astype(F32), a, e)
+    return pow_tensor(a, np.asarray(e, a.dtype) if a.dtype == np.float64 else e)
+
+
+def pow_tensor(a: np.ndarray, b) -> np.ndarray:
+    """torch.pow(tensor, tensor) for floats: SLEEF's pow on whole steps, C's on the rest."""
+    if a.dtype == np.float32:
+        return _in_steps(sleef_powf, _powf, a, b)
     if a.dtype == np.float64:
-        return np.power(a, e)
-    return by_steps(lambda v: sleef_powf(v, F32(e)), lambda v: _powf(v, e))(a)
-
-
-def pow_tensor(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """torch.pow(tensor, tensor) for float32: SLEEF on whole steps, powf on the rest."""
-    if a.dtype != np.float32:
-        return np.power(a, b)
-    return _by_steps2(sleef_powf, _powf, a, b)
+        return _in_steps(sleef_pow, _c_pow, a, b)
+    return np.power(a, b)
 
 
 def _powf(x: np.ndarray, y) -> np.ndarray:
     # glibc's powf (ATen's scalar loop) is correctly rounded but for ties closer than its
     # ~2^-40 working accuracy; NumPy's own float32 power is not, so go through float64
     return np.power(np.asarray(x, np.float64), np.asarray(y, np.float64)).astype(F32)
+
+
+def _c_pow(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """C's pow (glibc; NumPy's float64 power differs from it in ~5 % of results) on the few
+    elements of a scalar tail: math.pow is that function, its exceptions C's results."""
+    return np.array([_c_pow1(float(u), float(v)) for u, v in zip(x, y)], F64)
+
+
+def _c_pow1(x: float, y: float) -> float:
+    odd = y == int(y) and int(y) % 2 == 1 if math.isfinite(y) else False
+    try:
+        return math.pow(x, y)
+    except OverflowError:
+        return -math.inf if x < 0 and odd else math.inf
+    except ValueError:   # a negative base to a fractional power, or zero to a negative one
+        return math.nan if x != 0 else math.copysign(math.inf, x if odd else 1.0)

@@ -199,15 +199,47 @@ def logsigmoid(input):
 
 
 # ---- softmax -----------------------------------------------------------------------------
+# _softmax_backward_data and _log_softmax_backward_data as ATen has them: its kernels along the
+# last dim (the usual one), the formula along another; their own derivatives are those of
+# derivatives.yaml, so that a recorded second backward goes through their nodes
+def _softmax_backward_data(g, y, dim: int):
+    if dim == y.ndim - 1:
+        return kernels.softmax_backward(g, y)
+    return (g - xp.sum(g * y, dim, True)) * y
+
+
+def _log_softmax_backward_data(g, y, dim: int):
+    if dim == y.ndim - 1 and y.dtype == np.float32:
+        return kernels.log_softmax_backward(g, y)
+    return g - xp.exp(y) * xp.sum(g, dim, True)
+
+
+def _softmax_double_backward(g, grad_output, dim: int, y):
+    return (grad_output * g - xp.sum(y * grad_output, dim, True) * g
+            - grad_output * xp.sum(y * g, dim, True))
+
+
+SOFTMAX_BACKWARD_DATA = row(Op("_softmax_backward_data", _softmax_backward_data,
+                               "SoftmaxBackwardDataBackward0", ("grad_output", "output"), (
+    Rule(lambda node, g: apply(SOFTMAX_BACKWARD_DATA, (g, node.output), {"dim": node.dim}),
+         ("output",), "∂/∂g = (δᵢⱼ - yⱼ)yᵢ"),
+    Rule(lambda node, g: _softmax_double_backward(g, node.grad_output, node.dim, node.output),
+         ("grad_output", "output"), "∂/∂y = g·δ - (Σ y·g)δ - g(Σ y·δ)")), dtypes="keep"))
+LOG_SOFTMAX_BACKWARD_DATA = row(Op("_log_softmax_backward_data", _log_softmax_backward_data,
+                                   "LogSoftmaxBackwardDataBackward0", ("grad_output", "output"), (
+    Rule(lambda node, g: g - xp.sum(g * xp.exp(node.output), node.dim, True), ("output",),
+         "∂/∂g = δ - Σ δ·eʸ"),
+    Rule(lambda node, g: -xp.sum(node.grad_output, node.dim, True) * xp.exp(node.output) * g,
+         ("grad_output", "output"), "∂/∂y = -(Σ g)·eʸ·δ")), dtypes="keep"))
 SOFTMAX = row(Op("softmax", lambda a, dim: kernels.softmax(a.reshape(a.shape or (1,)),
                                                            dim).reshape(a.shape),
                  "SoftmaxBackward0", ("self",), (
-    Rule(lambda node, g: (g - xp.sum(g * node.result, node.dim, True)) * node.result,
+    Rule(lambda node, g: apply(SOFTMAX_BACKWARD_DATA, (g, node.result), {"dim": node.dim}),
          ("result",), "∂softmax(x)ᵢ/∂xⱼ = yᵢ(δᵢⱼ - yⱼ)"),), dtypes="keep"))
 LOG_SOFTMAX = row(Op("log_softmax", lambda a, dim: kernels.log_softmax(
     a.reshape(a.shape or (1,)), dim).reshape(a.shape), "LogSoftmaxBackward0", ("self",), (
-    Rule(lambda node, g: g - xp.exp(node.result) * xp.sum(g, node.dim, True), ("result",),
-         "∂log_softmax(x)ᵢ/∂xⱼ = δᵢⱼ - softmax(x)ⱼ"),), dtypes="keep"))
+    Rule(lambda node, g: apply(LOG_SOFTMAX_BACKWARD_DATA, (g, node.result), {"dim": node.dim}),
+         ("result",), "∂log_softmax(x)ᵢ/∂xⱼ = δᵢⱼ - softmax(x)ⱼ"),), dtypes="keep"))
 
 
 def _softmax_like(name: str, op: Op, input: Tensor, dim, dtype) -> Tensor:

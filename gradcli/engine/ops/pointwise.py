@@ -317,6 +317,16 @@ def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: st
 
 
 LN2, LN10 = math.log(2.0), math.log(10.0)
+# tanh_backward as ATen has it (one fused multiply-add for 1 - y·y), with its own derivatives
+# (derivatives.yaml), so that a recorded second backward goes through TanhBackwardBackward0
+TANH_BACKWARD = row(Op("tanh_backward", kernels.tanh_backward, "TanhBackwardBackward0",
+                       ("grad_output", "output"), (
+    Rule(lambda node, g: apply(TANH_BACKWARD, (g, node.output)), ("output",),
+         "∂tanh_backward(g, y)/∂g = 1 - y²"),
+    Rule(lambda node, g: g * (-2 * node.output * node.grad_output), ("output", "grad_output"),
+         "∂tanh_backward(g, y)/∂y = -2·y·g")), dtypes="keep"))
+
+
 TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 # name      forward  grad_fn  derivative (node: the grad_fn, g: the incoming gradient)  saved
 exp = unary("exp", libm(np.exp), "ExpBackward0",
@@ -340,7 +350,7 @@ rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), "RsqrtBackward0",
               "∂x^(-½)/∂x = -½·x^(-3/2)")
 reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype),
                    "ReciprocalBackward0",
-                   lambda node, g: -g * node.result * node.result, ("result",),
+                   lambda node, g: -g * (node.result * node.result), ("result",),
                    "∂(1/x)/∂x = -1/x²")
 sin = unary("sin", libm(np.sin), "SinBackward0",
             lambda node, g: g * xp.cos(node.self), ("self",), "∂sin x/∂x = cos x")
@@ -362,7 +372,7 @@ sinh = unary("sinh", libm(np.sinh), "SinhBackward0",
 cosh = unary("cosh", libm(np.cosh), "CoshBackward0",
              lambda node, g: g * xp.sinh(node.self), ("self",), "∂cosh x/∂x = sinh x")
 unary("tanh", libm(np.tanh), "TanhBackward0",
-      lambda node, g: g * (1 - node.result * node.result), ("result",),
+      lambda node, g: apply(TANH_BACKWARD, (g, node.result)), ("result",),
       "∂tanh x/∂x = 1 - tanh²x")
 sigmoid = unary("sigmoid", kernels.sigmoid, "SigmoidBackward0",
                 lambda node, g: g * (1 - node.result) * node.result, ("result",),

@@ -46,6 +46,21 @@ def bias(case: dict) -> np.ndarray:
     return values(case["shape_b"][-1:], 99)
 
 
+def pow_operands(case: dict) -> tuple:
+    """(base, exponent) of a pow_tensor case: bases >= 0."""
+    dtype = case.get("dtype", "float32")
+    return (np.abs(values(case["shape"], case["seed"], dtype, 3.0)),
+            values(case["shape"], case["seed"] + 1, dtype, 3.0))
+
+
+def backward_inputs(case: dict) -> tuple:
+    """(grad, saved output) of a backward kernel's case; log_softmax's output is <= 0."""
+    grad = values(case["shape"], case["seed"])
+    out = values(case["shape"], case["seed"] + 1, scale=0.99)
+    return grad, (-np.abs(out) * 4).astype(np.float32) if case["op"] == "log_softmax_backward" \
+        else out
+
+
 def _mm(op, m, k, n, la="c", lb="c", seed=1):
     return {"op": op, "shape_a": [m, k], "shape_b": [k, n], "layout_a": la, "layout_b": lb,
             "seed": seed}
@@ -84,6 +99,10 @@ CASES = [
       for dt, exps in (("float32", (3, -2, 1.5, 4, 0.3, -1.7, 2.5, 7)), ("float64", (3, -2)))
       for e in exps),
     {"op": "pow_tensor", "shape": [1007], "seed": 11},
+    # float64: SLEEF's pow on steps of 16, glibc's pow on the rest
+    *({"op": "pow", "shape": [n], "seed": 14, "dtype": "float64", "scale": 3.0, "exponent": e,
+       "abs": e != int(e)} for n in (1007, 13) for e in (1.5, 4, -1.7)),
+    {"op": "pow_tensor", "shape": [1007], "seed": 15, "dtype": "float64"},
     # linspace from both ends, arange by vector steps of the AVX2 kernel
     *({"op": "linspace", "args": list(args), "dtype": dt}
       for args, dt in (((-3.14159, 3.14159, 2000), "float32"), ((0, 1, 100), "float32"),
@@ -91,4 +110,9 @@ CASES = [
     *({"op": "arange", "args": list(args), "dtype": dt}
       for args, dt in (((0.5, 7.3, 0.013), "float32"), ((0.5, 7.3, 0.013), "float64"),
                        ((0, 10, 1 / 3), "float32"), ((-1, 1, 0.001), "float32"))),
+    # backward kernels: tanh_backward's fused 1 - y*y; softmax's along the last dim
+    {"op": "tanh_backward", "shape": [1007], "seed": 12},
+    *({"op": op, "shape": list(shape), "seed": 13}
+      for op in ("softmax_backward", "log_softmax_backward")
+      for shape in ((256, 10), (19, 53), (4, 7), (8, 33), (7, 1000))),
 ]

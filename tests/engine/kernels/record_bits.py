@@ -21,7 +21,8 @@ import numpy as np
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bits_cases import CASES, DIGEST_OVER, bias, operand, values  # noqa: E402
+from bits_cases import (CASES, DIGEST_OVER, backward_inputs, bias, operand,  # noqa: E402
+                        pow_operands, values)
 
 OUT = Path(__file__).with_name("bits_reference.json")
 
@@ -43,9 +44,14 @@ def run(case: dict) -> np.ndarray:
         x = torch.from_numpy(values(case["shape"], case["seed"], case["dtype"], case["scale"]))
         return (x.abs() if case.get("abs") else x).pow(case["exponent"]).numpy()
     if op == "pow_tensor":
-        x = torch.from_numpy(values(case["shape"], case["seed"], "float32", 3.0)).abs()
-        y = torch.from_numpy(values(case["shape"], case["seed"] + 1, "float32", 3.0))
+        x, y = (torch.from_numpy(v) for v in pow_operands(case))
         return torch.pow(x, y).numpy()
+    if op in ("tanh_backward", "softmax_backward", "log_softmax_backward"):
+        grad, out = (torch.from_numpy(v) for v in backward_inputs(case))
+        if op == "tanh_backward":
+            return torch.ops.aten.tanh_backward(grad, out).numpy()
+        backward = getattr(torch.ops.aten, f"_{op}_data")
+        return backward(grad, out, -1, torch.float32).numpy()
     if op == "linspace":
         return torch.linspace(*case["args"], dtype=getattr(torch, case["dtype"])).numpy()
     if op == "arange":
