@@ -7,7 +7,8 @@ import math
 import numpy as np
 
 from .fma import fma
-from .pointwise import F32, by_steps, c_log1p, fma32, libm, sleef_expf, sleef_log1pf, sleef_logf
+from .pointwise import (F32, FEW, by_steps, c_log1p, expf_one, fma32, libm, logf_one, round32,
+                        sleef_expf, sleef_log1pf, sleef_logf)
 from .reduction import ordered_sum
 
 log1p_exp = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(libm(np.exp)(a)))
@@ -143,9 +144,37 @@ def _exp_parts(a: np.ndarray, dim: int):
     return shifted, e, _lane_sum(e) if last else _in_order(e)
 
 
+def _last_dim_few(a: np.ndarray, log: bool) -> np.ndarray:
+    """softmax or log_softmax over the last dim of a few float32 elements, one Python float at a
+    time with the same bits as below (rows shorter than a vector are summed in order; a float32
+    operation is a float64 one rounded once): a few NumPy calls instead of some forty."""
+    shifted = a - a.max(-1, keepdims=True)
+    flat, n, out = shifted.ravel().tolist(), a.shape[-1], []
+    for start in range(0, len(flat), n):
+        row = flat[start:start + n]
+        e = [expf_one(v) for v in row]
+        total = e[0]
+        for v in e[1:]:
+            total = round32(total + v)
+        if log:
+            log_total = logf_one(total)
+            out += [v - log_total for v in row]
+        else:
+            inverse = round32(1.0 / total)
+            out += [v * inverse for v in e]
+    return np.array(out, F32).reshape(a.shape)
+
+
+def _is_few(a: np.ndarray, dim: int) -> bool:
+    return (a.size <= FEW and a.dtype == np.float32 and dim == a.ndim - 1
+            and a.shape[-1] < 64 // a.itemsize)
+
+
 def softmax(a: np.ndarray, dim: int) -> np.ndarray:
     if a.size == 0:
         return a.copy()
+    if _is_few(a, dim):
+        return _last_dim_few(a, False)
     _, e, total = _exp_parts(a, dim)
     if dim == a.ndim - 1:
         out = e * (a.dtype.type(1) / total)[..., None]    # last dim: times 1/sum
@@ -157,6 +186,8 @@ def softmax(a: np.ndarray, dim: int) -> np.ndarray:
 def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
     if a.size == 0:
         return a.copy()
+    if _is_few(a, dim):
+        return _last_dim_few(a, True)
     shifted, _, total = _exp_parts(a, dim)
     log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
     return np.moveaxis(shifted - log_total[..., None], -1, dim)

@@ -16,6 +16,8 @@ from .fma import fma, fma32 as _exact_fma32, fma64 as _exact_fma64
 # .item() and .tolist() agree with PyTorch to the last bit, not only printed tensors.
 F32 = np.float32
 VECTOR_STEP = 32  # TensorIterator's vectorized loop takes 2 x 16 float32 lanes at a time
+FEW = 16   # up to this many elements, expf, logf and log1pf go one by one: fewer NumPy calls
+_FLOAT32, _INT32 = struct.Struct("<f"), struct.Struct("<i")
 
 
 def libm(fn):
@@ -32,6 +34,15 @@ def fma32(a, b, c) -> np.ndarray:
     return (np.multiply(a, b, dtype=np.float64) + np.asarray(c, np.float64)).astype(F32)
 
 
+def round32(x: float) -> float:
+    """x rounded to float32 (a float32 sum, difference, product, quotient or square root done in
+    float64 and rounded once is the float32 one: 53 bits are more than twice 24 plus 2)."""
+    try:
+        return _FLOAT32.unpack(_FLOAT32.pack(x))[0]
+    except OverflowError:      # struct refuses to round a finite number to infinity
+        return math.copysign(math.inf, x)
+
+
 def _pow2i(q: np.ndarray) -> np.ndarray:
     return ((q + 127).astype(np.int32) << 23).view(F32)
 
@@ -39,11 +50,15 @@ def _pow2i(q: np.ndarray) -> np.ndarray:
 _LOG2E = F32(1.442695040888963407359924681001892137426645954152985934135449406931)
 _EXPF_POLY = (0.00139304355252534151077271, 0.00833336077630519866943359,
               0.0416664853692054748535156, 0.166666671633720397949219, 0.5)
+# the same constants as Python floats, for one element at a time
+_LOG2E_F, _EXPF_LN2_LO_F, _EXPF_FIRST_F = (float(F32(c)) for c in (
+    _LOG2E, -1.428606765330187045e-06, 0.000198527617612853646278381))
+_EXPF_POLY_F = tuple(float(F32(c)) for c in _EXPF_POLY)
 
 
-def _expf_one(d: np.float32):
+def expf_one(d: np.float32):
     """sleef_expf of one float32, step by step in Python floats rounded to float32 (a float64
-    product of two float32 values is exact, so `float32(a * b + c)` is fma32 as above)."""
+    product of two float32 values is exact, so `round32(a * b + c)` is fma32 as above)."""
     if d != d:
         return d   # itself, as the array port gives it back: a signalling NaN stays one
     d = float(d)
@@ -51,21 +66,21 @@ def _expf_one(d: np.float32):
         return math.inf
     if d < -104:
         return 0.0
-    q = round(float(F32(d) * _LOG2E))      # np.rint's ties to even, as round() has them
-    s = float(F32(q * -0.693145751953125 + d))
-    s = float(F32(q * float(F32(-1.428606765330187045e-06)) + s))
-    u = float(F32(0.000198527617612853646278381))
-    for c in _EXPF_POLY:
-        u = float(F32(u * s + float(F32(c))))
-    u = float(F32(1.0 + float(F32(float(F32(s * s)) * u + s))))
+    q = round(round32(d * _LOG2E_F))      # np.rint's ties to even, as round() has them
+    s = round32(q * -0.693145751953125 + d)
+    s = round32(q * _EXPF_LN2_LO_F + s)
+    u = _EXPF_FIRST_F
+    for c in _EXPF_POLY_F:
+        u = round32(u * s + c)
+    u = round32(1.0 + round32(round32(s * s) * u + s))
     half = q >> 1
-    return float(F32(float(F32(u * 2.0 ** half)) * 2.0 ** (q - half)))
+    return round32(round32(u * 2.0 ** half) * 2.0 ** (q - half))
 
 
 def sleef_expf(d: np.ndarray) -> np.ndarray:
     """SLEEF's xexpf (the u10 expf of ATen's Vectorized<float>::exp), with FMA."""
     if d.size <= FEW:
-        return np.array([_expf_one(v) for v in d.ravel()], F32).reshape(d.shape)
+        return np.array([expf_one(v) for v in d.ravel()], F32).reshape(d.shape)
     q = np.rint(d * _LOG2E)
     q = np.nan_to_num(q, nan=0.0, posinf=0.0, neginf=0.0).astype(np.int32)
     s = fma32(q.astype(F32), F32(-0.693145751953125), d)
@@ -104,9 +119,12 @@ def _log_of_parts(e, n_hi, n_lo, d_hi, d_lo) -> np.ndarray:
     return (r_hi + (((hi - r_hi) + w) + lo)).astype(F32)
 
 
+_FOUR_THIRDS = F32(1 / 0.75)
+
+
 def _exponent(x: np.ndarray) -> np.ndarray:
     """AVX512's getexp(x · 4/3): the e for which x / 2**e lies in [0.75, 1.5)."""
-    scaled = x * F32(1 / 0.75)
+    scaled = x * _FOUR_THIRDS
     _, e = np.frexp(scaled)
     return np.where(np.isinf(scaled) & np.isfinite(x), 128, e - 1)
 
@@ -118,8 +136,53 @@ def _two_sum(x, y):
     return s, ((x - (s - v)) + (y - v)).astype(F32)
 
 
+
+
+_LN2_HI_F, _LN2_LO_F = (float(F32(c)) for c in (0.69314718246459960938,
+                                                 -1.904654323148236017e-09))
+_LOGF_POLY = tuple(float(F32(c)) for c in (0.3027294874, 0.3996108174, 0.6666694880))
+
+
+def logf_one(d: float) -> float:
+    """sleef_logf of one float32, as the array port below goes, each float32 operation a
+    float64 one rounded by _round (fma32 is the float64 product, exact, plus c, rounded)."""
+    if d == math.inf:
+        return d
+    if d < 0 or d != d:
+        return math.nan
+    if d == 0:
+        return -math.inf
+    scaled = round32(d * float(_FOUR_THIRDS))
+    e = 128 if scaled == math.inf else math.frexp(scaled)[1] - 1    # _exponent
+    m = math.ldexp(d, -e)
+    n_hi, n_lo = _two_sum_one(-1.0, m)
+    d_hi, d_lo = _two_sum_one(1.0, m)
+    s_hi = round32(_LN2_HI_F * e)
+    s_lo = round32(_LN2_LO_F * e + round32(_LN2_HI_F * e - s_hi))
+    t = round32(1.0 / d_hi)
+    x_hi = round32(n_hi * t)
+    v = round32(-d_lo * t + round32(-d_hi * t + 1.0))
+    x_lo = round32(x_hi * v + round32(n_lo * t + round32(t * n_hi - x_hi)))
+    x2 = round32(x_hi * x_hi)
+    poly = round32(round32(_LOGF_POLY[0] * x2 + _LOGF_POLY[1]) * x2 + _LOGF_POLY[2])
+    hi = round32(s_hi + x_hi * 2)
+    lo = round32(round32(round32(round32(s_hi - hi) + x_hi * 2) + s_lo) + x_lo * 2)
+    w = round32(round32(x2 * x_hi) * poly)
+    r_hi = round32(hi + w)
+    return round32(r_hi + round32(round32(round32(hi - r_hi) + w) + lo))
+
+
+def _two_sum_one(x: float, y: float) -> tuple:
+    """_two_sum's pair: Knuth's TwoSum gives the exact error of the rounded sum, which float64,
+    where x + y is exact, computes at once."""
+    s = round32(x + y)
+    return s, (x + y) - s
+
+
 def sleef_logf(d: np.ndarray) -> np.ndarray:
     """SLEEF's xlogf_u1 (ATen's Vectorized<float>::log), AVX512 path."""
+    if d.size <= FEW:
+        return np.array([logf_one(v) for v in d.ravel().tolist()], F32).reshape(d.shape)
     e = _exponent(d)
     m = np.ldexp(d, -e).astype(F32)
     r = _log_of_parts(e.astype(F32), *_two_sum(F32(-1), m), *_two_sum(F32(1), m))
@@ -149,9 +212,6 @@ _LOG1P_POLY = [F32(c) for c in (1.4798198640e-01, 1.5313838422e-01, 1.8183572590
                                 2.2222198546e-01, 2.8571429849e-01, 4.0000000596e-01,
                                 6.6666668653e-01)]
 
-
-_FLOAT32, _INT32 = struct.Struct("<f"), struct.Struct("<i")
-FEW = 16   # up to this many elements, log1pf and expf go one by one: fewer NumPy calls
 _ONE, _TWO, _HALF = F32(1), F32(2), F32(0.5)
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 import numpy as np
 
 from .fma import fma32, fma64
-from .pointwise import libm
+from .pointwise import libm, round32
 
 # ---- PyTorch's float reduction order: sums and products ---------------------------------------
 # at::sum on the CPU (aten/src/ATen/native/cpu/SumKernel.cpp, the AVX2 build: 32-byte vectors,
@@ -166,8 +166,10 @@ def _to_output(part: np.ndarray, outs: list, keep_shape: tuple) -> np.ndarray:
 # partial sum, which nothing after it can tell, and every path ends by adding the output's 0.
 def _few_terms(a: np.ndarray, axes: tuple, keep_shape: tuple) -> np.ndarray:
     """Outputs of at most two terms: every kernel adds the one at the lower index first."""
-    terms = np.moveaxis(a, axes, tuple(range(-len(axes), 0))).reshape(
-        [s for i, s in enumerate(a.shape) if i not in axes] + [-1])
+    kept = [i for i in range(a.ndim) if i not in axes]
+    if kept != list(range(len(kept))):       # the reduced axes last (np.moveaxis costs more)
+        a = a.transpose(kept + list(axes))
+    terms = a.reshape([a.shape[i] for i in range(len(kept))] + [-1])
     total = terms[..., 0] + terms[..., 1] if terms.shape[-1] == 2 else terms[..., 0]
     return (total + np.zeros((), a.dtype)).reshape(keep_shape)
 
@@ -265,23 +267,42 @@ def _last_dim_norm(rows: np.ndarray) -> np.ndarray:
         else np.zeros((len(rows), lanes), rows.dtype)
     total = np.cumsum(np.concatenate((acc, squares[:, d:]), axis=1), axis=1)[:, -1]
     if quads < n:
-        # random.py loads when first needed (start-up time); its fma32/fma64 are exact
-        from .random import fma32, fma64
         for i in range(quads, n):
             x = rows[:, i]
             total = (fma32 if x.dtype == np.float32 else fma64)(x, x, total)
     return np.sqrt(total).reshape(shape)
 
 
+def _short_norm(values: list, dtype: np.dtype) -> float:
+    """_last_dim_norm of a run shorter than a vector, in Python floats (a float32 operation is a
+    float64 one rounded once): the squares added in order from 0, then the tail's fused
+    multiply-adds."""
+    rounded, fma = _SHORT_NORM[dtype]
+    quads = len(values) - len(values) % 4
+    total = 0.0
+    for v in values[:quads]:
+        total = rounded(total + rounded(v * v))
+    for v in values[quads:]:
+        x = np.array([v], dtype)
+        total = float(fma(x, x, np.array([total], dtype))[0])
+    return rounded(math.sqrt(total))
+
+
+_SHORT_NORM = {np.dtype(np.float32): (round32, fma32), np.dtype(np.float64): (float, fma64)}
+
+
 def vector_norm(a: np.ndarray, ord, axes: tuple) -> np.ndarray:
     """linalg.vector_norm over `axes` (keepdim shape): the 2-norm of contiguous rows vectorised,
     the others element by element in memory order (binary_kernel_reduce)."""
+    whole = ord == 2 and len(axes) == a.ndim and (a.flags.c_contiguous or a.flags.f_contiguous)
+    if whole and 1 < a.size < VECTOR_BYTES // a.itemsize and a.dtype in _SHORT_NORM:
+        return np.full((1,) * a.ndim, _short_norm(a.ravel(order="K").tolist(), a.dtype), a.dtype)
     keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
     if all(a.shape[i] == 1 for i in axes):
         return np.abs(a) if ord else (a != 0).astype(a.dtype)
     if a.size == 0:
         return np.full(keep_shape, math.inf if ord < 0 else 0, a.dtype)
-    if ord == 2 and len(axes) == a.ndim and (a.flags.c_contiguous or a.flags.f_contiguous):
+    if whole:
         # one contiguous run: the iterator's single row, without working out its layout
         row = _last_dim_norm(a.ravel(order="K").reshape(1, -1))
         return (row + np.zeros((), a.dtype)).reshape(keep_shape)

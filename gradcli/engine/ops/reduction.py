@@ -64,9 +64,9 @@ def _count(shape: tuple, axes: tuple) -> int:
 
 def _restore(g, node, *axes):
     """A reduced gradient with its reduced dims put back as size 1, ready to broadcast."""
-    if not node.keepdim and len(node.shapes[0]):
-        for a in axes or axes_of(node.dim, len(node.shapes[0])):
-            g = xp.unsqueeze(g, a)
+    ndim = len(node.shapes[0])
+    if not node.keepdim and ndim:
+        return xp.unsqueeze_multiple(g, axes or axes_of(node.dim, ndim))
     return g
 
 

@@ -140,7 +140,21 @@ def reshape(x, shape):
 
 
 def unsqueeze(x, dim: int):
-    return x.unsqueeze(dim) if type(x) is Tensor else np.expand_dims(x, dim)
+    return x.unsqueeze(dim) if type(x) is Tensor else unsqueeze_multiple(x, (dim,))
+
+
+def unsqueeze_multiple(x, dims: tuple):
+    """x with a dim of size 1 put in at each of `dims` in turn (ascending): PyTorch's
+    unsqueeze_multiple; on arrays one reshape (np.expand_dims costs several times more)."""
+    if type(x) is Tensor:
+        for dim in dims:
+            x = x.unsqueeze(dim)
+        return x
+    x = np.asarray(x)
+    shape = list(x.shape)
+    for dim in dims:
+        shape.insert(dim % (len(shape) + 1), 1)
+    return x.reshape(shape)
 
 
 def squeeze(x, dim: int):

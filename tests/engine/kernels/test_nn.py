@@ -1,10 +1,14 @@
-"""Bit-for-bit checks of engine/kernels/nn.py's softmax backward kernels against torch's
-_softmax_backward_data and _log_softmax_backward_data (bits_reference.json)."""
+"""Checks of engine/kernels/nn.py: the softmax backward kernels bit for bit against torch's
+_softmax_backward_data and _log_softmax_backward_data (bits_reference.json); softmax and
+log_softmax of a few float32 elements, one Python float at a time, give the bits of the
+whole-array path, row by row (a row's result does not depend on the others)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gradcli.engine.kernels import nn
+from gradcli.engine.kernels.pointwise import FEW
 
 from .bits import case_id, cases, same_bits
 from .bits_cases import backward_inputs
@@ -12,8 +16,33 @@ from .bits_cases import backward_inputs
 KERNELS = {"softmax_backward": nn.softmax_backward,
            "log_softmax_backward": nn.log_softmax_backward}
 
+ROWS = [[0.5, -0.3], [0.0, -0.0], [-0.0, 0.0], [1e30, -1e30], [3e38, -3e38], [np.inf, 1.0],
+        [-np.inf, 1.0], [np.nan, 1.0], [88.0, 0.0], [-200.0, 0.0], [1e-40, 0.0]]
+
 
 @pytest.mark.parametrize("pair", cases(*KERNELS), ids=case_id)
 def test_matches_torch(pair):
     case, recorded = pair
     assert same_bits(KERNELS[case["op"]](*backward_inputs(case)), recorded)
+
+
+def _rows(width: int, count: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.concatenate([rng.uniform(-9, 9, (count, width)).astype(np.float32),
+                           rng.standard_normal((count, width)).astype(np.float32)])
+
+
+@pytest.mark.parametrize("kernel", [nn.softmax, nn.log_softmax], ids=["softmax", "log_softmax"])
+@pytest.mark.parametrize("width", [1, 2, 3, 5, 8, 15])
+def test_a_few_elements_give_the_bits_of_many(kernel, width):
+    rows = _rows(width, 200, width)
+    if width == 2:
+        rows = np.concatenate([np.array(ROWS, np.float32), rows])
+    with np.errstate(all="ignore"):
+        whole = kernel(rows, 1)
+        few = FEW // width
+        assert rows.size > FEW and few >= 1
+        by_few = np.concatenate([kernel(rows[i:i + few], 1) for i in range(0, len(rows), few)])
+        single = np.concatenate([kernel(row, 0)[None] for row in rows[:50]])
+    assert by_few.view(np.int32).tolist() == whole.view(np.int32).tolist()
+    assert single.view(np.int32).tolist() == whole[:50].view(np.int32).tolist()

@@ -1,5 +1,5 @@
-"""kernels/pointwise.py: glibc's log1pf and SLEEF's expf one element at a time (a few elements)
-give the bits of the whole-array ports, for float32 values of every kind; pow gives torch's
+"""kernels/pointwise.py: glibc's log1pf and SLEEF's expf and logf one element at a time (a few
+elements) give the bits of the whole-array ports, for float32 values of every kind; pow gives torch's
 recorded bits (bits_reference.json)."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from gradcli.engine.kernels import pointwise
-from gradcli.engine.kernels.pointwise import FEW, glibc_log1pf, sleef_expf
+from gradcli.engine.kernels.pointwise import FEW, glibc_log1pf, sleef_expf, sleef_logf
 
 from .bits import case_id, cases, same_bits
 from .bits_cases import backward_inputs, pow_operands, values
@@ -56,17 +56,32 @@ def test_sleef_powf_special_values(x, y, expected):
     np.testing.assert_array_equal(out, np.full(32, expected, np.float32))
 
 
-def test_expf_one_by_one_equals_the_whole_array_port():
-    rng = np.random.default_rng(16)
-    xs = np.concatenate([
-        np.array([0.0, -0.0, 1.0, -1.0, 88.7, 88.8, -87.3, -103.9, -104.0, -104.1, 99.9, 100.0,
-                  100.1, 1e-8, -1e-8, 0.5, np.inf, -np.inf, np.nan], np.float32),
+EXPF_SPECIAL = [0.0, -0.0, 1.0, -1.0, 88.7, 88.8, -87.3, -103.9, -104.0, -104.1, 99.9, 100.0,
+                100.1, 1e-8, -1e-8, 0.5, np.inf, -np.inf, np.nan]
+LOGF_SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.75, 0.7499999, 1.5, 1.4999999, 2.0, 1e-45, 1e-40,
+                1.1754944e-38, 2.5e38, 2.552e38, 2.5521178e38, 3.4028235e38, np.inf, -np.inf,
+                np.nan]
+
+
+def _float32_values(special: list, seed: int, lo: float, hi: float) -> np.ndarray:
+    """The special values, every bit pattern's kind, and ordinary values in [lo, hi]."""
+    rng = np.random.default_rng(seed)
+    return np.concatenate([
+        np.array(special, np.float32),
         rng.integers(-2 ** 31, 2 ** 31, 4000, dtype=np.int64).astype(np.int32).view(np.float32),
-        rng.uniform(-110, 110, 4000).astype(np.float32),
+        rng.uniform(lo, hi, 4000).astype(np.float32),
         rng.uniform(-2, 2, 4000).astype(np.float32)])
-    whole = sleef_expf(xs)
-    one_by_one = np.concatenate([sleef_expf(xs[i:i + FEW])
-                                 for i in range(0, xs.size, FEW)])
+
+
+@pytest.mark.parametrize("kernel, special, lo, hi", [
+    (sleef_expf, EXPF_SPECIAL, -110, 110),
+    (sleef_logf, LOGF_SPECIAL, 0, 1e6),
+], ids=["expf", "logf"])
+def test_one_by_one_equals_the_whole_array_port(kernel, special, lo, hi):
+    xs = _float32_values(special, 16, lo, hi)
+    with np.errstate(all="ignore"):
+        whole = kernel(xs)
+        one_by_one = np.concatenate([kernel(xs[i:i + FEW]) for i in range(0, xs.size, FEW)])
     assert one_by_one.view(np.int32).tolist() == whole.view(np.int32).tolist()
 
 

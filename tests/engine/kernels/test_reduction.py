@@ -29,3 +29,19 @@ def test_small_reductions_match_torch_bit_for_bit(kernel, key):
         if kernel(a, axes).tobytes().hex() != case[key]:
             wrong.append((case["shape"], case["perm"], case["dtype"], case["axes"]))
     assert wrong == []
+
+
+SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 3e38, -2e19, 1e-30, 1e-45, 1.5e154, 1e-300]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", range(1, 16))
+def test_a_short_norm_gives_the_bits_of_a_row_of_many(dtype, n):
+    """One short run (Python floats) against the same values as rows of a matrix (NumPy)."""
+    rng = np.random.default_rng(n)
+    rows = np.concatenate([rng.standard_normal((300, n)) * 10.0 ** rng.integers(-3, 8, (300, n)),
+                           rng.choice(SPECIAL, (300, n))]).astype(dtype)
+    with np.errstate(all="ignore"):
+        whole = vector_norm(rows, 2, (1,)).reshape(-1)
+        one_by_one = np.concatenate([vector_norm(row, 2, (0,)) for row in rows])
+    assert one_by_one.tobytes().hex() == whole.tobytes().hex()
