@@ -138,7 +138,7 @@ def run_all(args, torch: str | None, script: str, log: Callable[[str], None]) ->
     results = Results()
     works = [w for w in WORKS if w.key in args.rows]
     envs = {"gradcli": gradcli_env(not args.no_bytecode_cache)}
-    # warm the page cache and gradcli's bytecode and grammar caches; these runs are not counted
+    # warm the page cache and gradcli's bytecode cache; these runs are not counted
     seed = next(w for w in WORKS if w.key == "seed")
     for system, cmd in commands(seed, script, torch).items():
         measure(cmd, envs.get(system))

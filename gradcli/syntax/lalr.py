@@ -219,19 +219,19 @@ class Parser:
                 action = states[state_stack[-1]].get(token.type)
                 if action is None:
                     raise UnexpectedToken(token, set(states[state_stack[-1]]))
-                if action[0] == 0:
-                    state_stack.append(action[1])
+                if action >= 0:
+                    state_stack.append(action)
                     values.append(token)
                     break
-                size, origin, fn = rules[action[1]]
+                size, origin, fn = rules[~action]
                 if fn is None:  # a unit rule, inline: the value stays, the state moves
-                    state_stack[-1] = states[state_stack[-2]][origin][1]
+                    state_stack[-1] = states[state_stack[-2]][origin]
                 elif size:      # _reduce, inline: the loop runs once per token and reduction
                     children = values[-size:]
                     del values[-size:]
                     del state_stack[-size:]
                     values.append(fn(*children))
-                    state_stack.append(states[state_stack[-1]][origin][1])
+                    state_stack.append(states[state_stack[-1]][origin])
                 else:
                     self._reduce(size, origin, fn, state_stack, values, states)
         end = last.borrow("$END", "") if last is not None else Token("$END", "", 0, 1, 1, 1, 1, 0)
@@ -239,11 +239,11 @@ class Parser:
             action = states[state_stack[-1]].get("$END")
             if action is None:
                 raise UnexpectedToken(end, set(states[state_stack[-1]]))
-            if action[0] == 0:
+            if action >= 0:
                 raise UnexpectedToken(end, set(states[state_stack[-1]]))
-            size, origin, fn = rules[action[1]]
+            size, origin, fn = rules[~action]
             if fn is None:
-                state_stack[-1] = states[state_stack[-2]][origin][1]
+                state_stack[-1] = states[state_stack[-2]][origin]
             else:
                 self._reduce(size, origin, fn, state_stack, values, states)
             if state_stack[-1] == end_state:
@@ -258,4 +258,4 @@ class Parser:
         else:
             children = ()
         values.append(fn(*children))
-        state_stack.append(states[state_stack[-1]][origin][1])
+        state_stack.append(states[state_stack[-1]][origin])

@@ -1,21 +1,23 @@
-"""Parse tables from the grammar: lark analyses grammar/gradcli.lark into plain data, cached.
+"""Parse tables from the grammar: lark analyses grammar/gradcli.lark into plain data, which ships
+as syntax/tables.json (tests/syntax/write_tables.py writes it; a test keeps it current).
 
-Only this module imports lark, and only when no cached tables match the grammar: at run
-time the tables load with `marshal` and syntax/lalr.py drives them, which keeps lark's
-import (a quarter of NumPy's) off every start-up.
+Only this module imports lark, and only to write tables.json or when the grammar has changed
+since it was written (a checkout being worked on): the tables are then built in memory, and
+nothing is written anywhere. At run time they load as JSON and syntax/lalr.py drives them, which
+keeps lark's import (a quarter of NumPy's) and its analysis (a quarter of a second) off every
+start-up.
 """
 from __future__ import annotations
 
-import marshal
+import json
 import os
 import re
-import sys
 import zlib
 
 GRAMMAR = "gradcli.lark"
-FORMAT = 1  # bump when the shape of the tables changes
+FORMAT = 2  # bump when the shape of the tables changes
 STARTS = ("start", "fstring_field")
-KEEP_OTHERS = 8   # tables of other grammars left in the cache
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tables.json")
 
 
 def grammar_text() -> str:
@@ -29,86 +31,76 @@ def grammar_text() -> str:
     raise FileNotFoundError(f"gradcli's grammar ({GRAMMAR}) is missing from the installation")
 
 
-def _cache_file(text: str) -> str | None:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "gradcli")
-    key = f"{zlib.crc32(text.encode()):08x}-{len(text)}-f{FORMAT}-py{sys.version_info[0]}" \
-          f"{sys.version_info[1]}"
-    return os.path.join(folder, f"tables-{key}.marshal")
+def digest(text: str) -> str:
+    """What tables.json was made from: the shape of the tables and the grammar (a checksum
+    that notices edits; hashlib's import would add 3 ms to every start-up)."""
+    data = text.encode()
+    return f"format {FORMAT}, grammar crc32 {zlib.crc32(data):08x} of {len(data)} bytes"
 
 
 def load() -> dict:
-    """The tables for the current grammar: from the cache, else built (and cached if we can)."""
+    """The tables for the current grammar: the shipped ones, else built now."""
     text = grammar_text()
-    path = _cache_file(text)
     try:
-        with open(path, "rb") as fh:
-            tables = marshal.load(fh)
-        if tables.get("grammar") == text:
+        with open(SHIPPED, encoding="utf-8") as fh:
+            tables = json.load(fh)
+        if tables.get("digest") == digest(text):
             return tables
-    except (OSError, EOFError, ValueError, TypeError, AttributeError):
-        pass  # no cache yet, or an unreadable one: build afresh
-    tables = build(text)
-    _save(tables, path)
-    return tables
+    except (OSError, ValueError):
+        pass  # missing or unreadable: build afresh
+    return build(text)
 
 
-def _save(tables: dict, path: str) -> None:
-    """Write the cache atomically, and drop the tables of older grammars beside it."""
-    folder = os.path.dirname(path)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(folder, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            marshal.dump(tables, fh)
-        os.replace(tmp, path)
-        # keep a few other grammars' tables (checkouts of other versions share the cache),
-        # dropping the oldest
-        others = sorted((os.path.join(folder, n) for n in os.listdir(folder)
-                         if n.startswith("tables-") and os.path.join(folder, n) != path),
-                        key=os.path.getmtime)
-        for old in others[:-KEEP_OTHERS]:
-            os.remove(old)
-    except OSError:
-        pass  # a read-only home: build each time, still correct
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+def analyse(text: str):
+    """lark's own LALR parser for the grammar, with the options gradcli's runtime follows."""
+    from lark import Lark
+    from lark.indenter import PythonIndenter
+
+    return Lark(text, parser="lalr", lexer="basic", postlex=PythonIndenter(),
+                start=list(STARTS), maybe_placeholders=True)
 
 
 def build(text: str) -> dict:
-    """Let lark analyse the grammar, and keep what a parse needs as plain data."""
-    from lark import Lark
-    from lark.indenter import PythonIndenter
+    """Let lark analyse the grammar, and keep what a parse needs as plain data.
+
+    A state's actions map a token or rule name to a number: a shift (or a goto) to state n is
+    n, a reduction by rule r is ~r (negative)."""
     from lark.lexer import PatternStr
 
-    lark = Lark(text, parser="lalr", lexer="basic", postlex=PythonIndenter(), start=list(STARTS),
-                maybe_placeholders=True)
+    lark = analyse(text)
     lexer = lark.parser.lexer.lexer
-    # str(): lark's names can be its Token subclass, which marshal does not take
+    # str(): lark's names can be its Token subclass
     terminals = [(str(t.name), str(t.pattern.to_regexp()), isinstance(t.pattern, PatternStr),
                   int(t.priority), "".join(t.pattern.flags)) for t in lexer.terminals]
     table = lark.parser.parser.parser.parse_table
+    # lark numbers its states in an order that changes with string hashing from one process to
+    # the next: number them breadth first from the start states instead, actions in name order,
+    # and the rules as they are first met, so that one grammar always gives the same tables
+    order = [table.start_states[s] for s in STARTS]    # grows as new states are met
+    number = {state: i for i, state in enumerate(order)}
     rules: dict = {}
-    states = {}
-    for state, actions in table.states.items():
+    states = []
+    for state in order:
         row = {}
-        for token, (action, arg) in actions.items():
-            if action.name == "Shift":
-                row[str(token)] = (0, int(arg))
-            else:
-                row[str(token)] = (1, rules.setdefault(arg, len(rules)))
-        states[int(state)] = row
+        for token, (action, arg) in sorted(table.states[state].items(), key=lambda a: str(a[0])):
+            if action.name != "Shift":
+                row[str(token)] = ~rules.setdefault(arg, len(rules))
+                continue
+            if arg not in number:
+                number[arg] = len(order)
+                order.append(arg)
+            row[str(token)] = number[arg]
+        states.append(row)
     return {
-        "grammar": text,
+        "digest": digest(text),
         "terminals": _scanner_terminals(terminals),
         "keywords": _keywords(terminals),
         "ignore": sorted(map(str, lexer.ignore_types)),
         "newline": sorted(map(str, lexer.newline_types)),
+        "start": {s: number[table.start_states[s]] for s in STARTS},
+        "end": {s: number[table.end_states[s]] for s in STARTS},
+        "rules": [_rule(r) for r in rules],
         "states": states,
-        "start": {str(k): int(v) for k, v in table.start_states.items()},
-        "end": {str(k): int(v) for k, v in table.end_states.items()},
-        "rules": [_rule(r) for r, _ in sorted(rules.items(), key=lambda kv: kv[1])],
     }
 
 
@@ -133,20 +125,21 @@ def _scanner_terminals(terminals) -> list:
     embedded = set()
     for kinds in _keywords(terminals).values():
         embedded.update(kinds.values())
-    return [(name, regexp, flags) for name, regexp, is_str, _, flags in terminals
+    return [[name, regexp, flags] for name, regexp, is_str, _, flags in terminals
             if name not in embedded]
 
 
-def _rule(rule) -> tuple:
-    """(callback name, the non-terminal it makes, symbols it pops, expand-single-child, filter)"""
+def _rule(rule) -> list:
+    """[callback name, the non-terminal it makes, symbols it pops, expand-single-child, filter]"""
     name = str(rule.alias or rule.origin.name)
     expand1 = bool(rule.options.expand1 and not rule.alias)
-    return (name, str(rule.origin.name), len(rule.expansion), expand1, _child_filter(rule))
+    return [name, str(rule.origin.name), len(rule.expansion), expand1, _child_filter(rule)]
 
 
 def _child_filter(rule):
     """lark's maybe_create_child_filter for LALR with placeholders, as data:
-    ((index, splice, nones_before), ...), nones_after — or None when children pass as they are."""
+    [[[index, splice, nones_before], ...], nones_after] — or None when children pass as they
+    are."""
     expansion = rule.expansion
     flags = rule.options.empty_indices
     if flags:
@@ -161,9 +154,24 @@ def _child_filter(rule):
         nones += empty[i]
         if keep_all or not (sym.is_term and sym.filter_out):
             splice = not sym.is_term and sym.name.startswith("_")
-            include.append((i, bool(splice), nones))
+            include.append([i, bool(splice), nones])
             nones = 0
     nones += empty[len(expansion)]
     if flags or len(include) < len(expansion) or any(s for _, s, _ in include):
-        return (tuple(include), nones)
+        return [include, nones]
     return None
+
+
+def dumps(tables: dict) -> str:
+    """tables.json's text: one line per terminal, rule and state, so that a change to the
+    grammar shows as a readable diff."""
+    parts = []
+    for key, value in tables.items():
+        if isinstance(value, list):
+            rows = ",\n".join(json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+                              for item in value)
+            parts.append(f"{json.dumps(key)}: [\n{rows}\n]")
+        else:
+            parts.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
