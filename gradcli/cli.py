@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import sys
@@ -48,6 +49,7 @@ def _isatty(stream) -> bool:
         return False
 
 
+@functools.cache   # parse_args leaves it as it was; making it looks up argparse's translations
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="gradcli",

@@ -52,6 +52,17 @@ def run(tmp_path):
     return lambda source: run_source(source, tmp_path)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _processes_share_bytecode(tmp_path_factory):
+    """The gradcli processes tests start compile gradcli's sources once, into a folder of this
+    run, instead of each at its start (a third of a start-up) as PYTHONDONTWRITEBYTECODE, which
+    this environment sets, would have them do."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
+        patch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+        yield
+
+
 def gradcli_command() -> list[str]:
     """How to start gradcli as a process: the installed script beside this Python, else -m."""
     script = Path(sys.executable).with_name("gradcli")

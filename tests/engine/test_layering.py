@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -13,38 +14,42 @@ import gradcli.engine.kernels
 KERNELS = sorted(Path(gradcli.engine.kernels.__file__).parent.glob("*.py"))
 
 
-def imported_after(statement: str) -> set[str]:
+@functools.lru_cache(maxsize=None)
+def imported_after(statement: str) -> frozenset[str]:
+    """The modules a fresh process has imported after `statement` (one process per statement,
+    shared by the tests that ask)."""
     code = f"import sys\n{statement}\nprint(' '.join(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    return {m.split(".")[0] for m in out.split()}
+    return frozenset(out.split())
+
+
+def top_level(modules: frozenset[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+RUN = ("import io, gradcli.cli as c; c.main(['-e', 'ones(2)*3'], "
+       "c.Env(stdout=io.StringIO(), stderr=io.StringIO()))")
 
 
 @pytest.mark.parametrize("forbidden", ["lark", "rich", "prompt_toolkit", "pygments"])
 def test_engine_imports_none_of_the_front_end(forbidden):
-    assert forbidden not in imported_after("import gradcli.engine")
+    assert forbidden not in top_level(imported_after("import gradcli.engine"))
 
 
 def test_engine_imports_no_other_layer_of_gradcli():
-    code = ("import sys, gradcli.engine\nprint(' '.join(m for m in sys.modules "
-            "if m.startswith('gradcli.') and not m.startswith('gradcli.engine')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split()
-    assert out == []
+    assert sorted(m for m in imported_after("import gradcli.engine")
+                  if m.startswith("gradcli.") and not m.startswith("gradcli.engine")) == []
 
 
 @pytest.mark.parametrize("forbidden", ["rich", "prompt_toolkit"])
 def test_running_a_script_needs_no_terminal_libraries(forbidden):
-    stmt = ("import io, gradcli.cli as c; c.main(['-e', 'ones(2)*3'], "
-            "c.Env(stdout=io.StringIO(), stderr=io.StringIO()))")
-    assert forbidden not in imported_after(stmt)
+    assert forbidden not in top_level(imported_after(RUN))
 
 
 def test_running_a_program_does_not_import_lark():
     # the parse tables ship with the package (syntax/tables.json): lark made them
-    stmt = ("import io, gradcli.cli as c; c.main(['-e', 'ones(2)*3'], "
-            "c.Env(stdout=io.StringIO(), stderr=io.StringIO()))")
-    assert "lark" not in imported_after(stmt)
+    assert "lark" not in top_level(imported_after(RUN))
 
 
 def imports_of(path: Path) -> list[tuple[int, str]]:
