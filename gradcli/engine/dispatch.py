@@ -95,7 +95,7 @@ def _result_dtype(op: Op, inputs) -> _dt.DType:
     rule = op.dtypes
     first = inputs[0]
     dt = None
-    if type(first) is Tensor:
+    if type(first) is Tensor or isinstance(first, Tensor):   # nn.Parameter is a Tensor too
         d = first._data.dtype
         if rule == "keep":
             return _BY_NP[d]
@@ -132,7 +132,7 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     keep = rule == "keep"
     arrays = []
     for x in inputs:   # each input as an array of the op's dtype ("keep": as it is)
-        if type(x) is Tensor:
+        if type(x) is Tensor or isinstance(x, Tensor):
             a = x._data
             if not keep and a.dtype is not npdt and a.dtype != npdt:
                 a = a.astype(npdt)
@@ -159,7 +159,7 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     edges, needs, shapes, dtypes = [], [], [], []
     recorded = False
     for x in inputs:
-        if type(x) is Tensor:
+        if type(x) is Tensor or isinstance(x, Tensor):
             data = x._data
             shapes.append(data.shape)
             dtypes.append(_BY_NP[data.dtype])
@@ -253,7 +253,7 @@ def _save(op: Op, inputs, needs, result) -> dict:
             saved[name] = (SavedResult(result), counter, counter.value)
         else:
             value = inputs[index]
-            if type(value) is Tensor:
+            if isinstance(value, Tensor):
                 counter = value._version_counter
                 saved[name] = (value, counter, counter.value)
             else:

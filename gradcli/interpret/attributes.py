@@ -111,8 +111,9 @@ class Classes:
     def get(self, cls, name: str):
         if name in ("__name__", "__qualname__"):
             return getattr(cls, name)
-        # a class's class is `type` itself, and type's mro() lists the classes it came from
-        if kind_of(cls) is OPEN and name not in ("__class__", "mro"):
+        # only what the class and its bases define: not what `type` gives every class (mro,
+        # __class__, __subclasses__), nor object's methods
+        if kind_of(cls) is OPEN and any(name in vars(c) for c in cls.__mro__ if c is not object):
             return OPEN.get(cls, name)
         if name in CLASS_ATTRIBUTES.get(cls, ()):
             return getattr(cls, name)

@@ -128,8 +128,21 @@ FACTORIES = ("tensor", "ones", "zeros", "empty", "full", "arange", "linspace", "
              "randperm", "rand_like", "randn_like", "randint_like")
 
 torch = modules.register(Namespace("torch", suggests=False))
-nn = modules.register(Namespace("torch.nn"))
+
+
+def _nn_entries() -> dict:
+    from ..library import nn as library_nn   # on first use: start-up does not pay for it
+    return library_nn.entries()
+
+
+def _nn_init_entries() -> dict:
+    from ..library.nn import init
+    return init.entries()
+
+
+nn = modules.register(Namespace("torch.nn", load=_nn_entries))
 functional = modules.register(Namespace("torch.nn.functional"))
+modules.register(Namespace("torch.nn.init", load=_nn_init_entries))
 
 
 def _library(module: str) -> Callable[[], dict[str, Any]]:

@@ -46,3 +46,19 @@ def test_a_module_fills_its_table_on_first_use():
 
 def test_star_import_binds_public_names():
     assert "sqrt" in M.public_names(M.find("math"))
+
+
+def test_torch_nn_is_imported_on_first_use_only():
+    """Start-up does not pay for torch.nn: a program that never touches it never imports it."""
+    import subprocess
+    import sys
+    code = ("import sys; from gradcli.interpret import builtins as B; "
+            "print('gradcli.library.nn' in sys.modules); B.nn.entries['Linear']; "
+            "print('gradcli.library.nn' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert out.split() == ["False", "True"]
+
+
+def test_torch_nn_init_is_a_submodule():
+    assert M.find("torch.nn.init").entries["zeros_"].__module__ == "torch.nn.init"
+    assert M.import_from(B.nn, "init") is M.find("torch.nn.init")

@@ -1,9 +1,11 @@
 """Everything a program can reach, walked: only language values, no attribute past the allowlists.
 
-The walk starts from the builtins table, and from the tensors and graph nodes each registered torch
-function makes, follows every allowed attribute (calling methods with no arguments), and checks two
-things at each value: it is a value the language knows (never a module, a frame, a NumPy array or
-scalar, an engine object), and no internal or dunder attribute is handed out.
+The walk starts from the builtins table, from the tensors and graph nodes each registered torch
+function makes, and from torch.nn's modules of every kind (trained a step, with hooks, state dicts
+and parameters), follows every allowed attribute (calling methods with no arguments, reading what
+generators yield), and checks two things at each value: it is a value the language knows (never a
+module, a frame, a NumPy array or scalar, an engine object), and no internal or dunder attribute
+is handed out.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from gradcli.interpret import attributes
 from gradcli.interpret import builtins as B
 from gradcli.interpret import classes, modules, pymodules, tools
 from gradcli.interpret.pymodules import files
+from gradcli.library.generator import LibraryGenerator
 
 PROBES = ("_items", "_form", "_program", "_data", "_buffer", "_where", "_cached", "_names",
           "_which", "gi_code", "f_back", "_inst", "_os", "_sys",
@@ -89,7 +92,8 @@ FACADE_VALUES = (
     _facade("typing", "Form"), _facade("operator", "itemgetter"),
     _facade("operator", "attrgetter"), _facade("operator", "methodcaller"), Warning)
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
-                  B.Flag, tools.Builtin, B._Keyed, B.Quitter) + PYTHON_TYPES + FACADE_VALUES
+                  B.Flag, tools.Builtin, B._Keyed, B.Quitter,   # _Keyed: dict.get and co.
+                  LibraryGenerator) + PYTHON_TYPES + FACADE_VALUES
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                   types.BuiltinMethodType, types.MethodWrapperType)
 NEVER = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
@@ -99,14 +103,17 @@ DEPTH = 3
 # Methods the walk does not call: they change the value being walked (in-place tensor methods,
 # whose names end in "_", are left out too) and return nothing new.
 CHANGES_ITS_OWNER = {"backward", "retain_grad", "clear", "pop", "popitem", "reverse", "sort",
-                     "append", "extend", "insert", "remove", "update", "setdefault"}
+                     "append", "extend", "insert", "remove", "update", "setdefault",
+                     # a module's: its mode, its parameters' dtype or gradients
+                     "train", "eval", "double", "float", "cpu", "cuda", "zero_grad",
+                     "reset_parameters", "reset_running_stats"}
 
 
 def language_value(value) -> bool:
     if isinstance(value, NEVER):
         return False
-    if isinstance(value, type):   # the library's classes (torch.optim.SGD...) are the language's
-        return value in TYPE_VALUES or issubclass(value, LibraryClass)
+    if isinstance(value, type):   # the library's classes are open to programs (nn.Linear)
+        return value in TYPE_VALUES or issubclass(value, (LibraryClass, engine.Tensor))
     if isinstance(value, dict) and ("__builtins__" in value or "__name__" in value):
         return False  # a module's or a function's globals
     if isinstance(value, LANGUAGE_TYPES + CALLABLE_TYPES + (LibraryClass,)):
@@ -145,6 +152,7 @@ SAMPLES = {
 
 
 PYTHON_MODULES = sorted(pymodules.FACADES)
+NN = "[torch.nn]"
 
 
 def made_by(name: str | None) -> list:
@@ -169,6 +177,8 @@ def made_by(name: str | None) -> list:
         return [module, *SAMPLES.get(name, lambda e: [])(module.entries)]
     if name == LIBRARY:
         return library_values(table, x)
+    if name == NN:
+        return nn_values(table)
     made = []
     for args in ((x,), (x, x), (x, 0), (x, 1.5), (square, square), (x, (0,)), (x > 0, x, x)):
         try:
@@ -218,6 +228,54 @@ def library_values(table, x) -> list:
     return [opt, opt.state_dict(), scheduler, loader, iter(loader), y, y.grad_fn, Twice]
 
 
+def nn_values(table) -> list:
+    """A module of every kind torch.nn offers, after a forward and a backward, with what its
+    methods hand out (hooks, state dicts, load results) and the containers' contents."""
+    nn = table["torch"].entries["nn"].entries
+    init = table["torch"].entries["nn"].entries["init"].entries
+    ones, randn = table["ones"], table["randn"]
+    image = randn(2, 3, 6, 6, requires_grad=True)
+    made = []
+    for name, args, x in (
+            ("Linear", (3, 2), ones(4, 3)), ("Conv2d", (3, 4, 3), image),
+            ("MaxPool2d", (2,), image), ("AvgPool2d", (2,), image),
+            ("AdaptiveAvgPool2d", (1,), image), ("BatchNorm2d", (3,), image),
+            ("BatchNorm1d", (3,), randn(4, 3)), ("Dropout", (0.5,), ones(4, 3)),
+            ("Flatten", (), image), ("Unflatten", (1, (3, 1)), ones(2, 3)),
+            ("Identity", (), ones(2)), ("PReLU", (3,), image),
+            *((act, (), ones(4, 3)) for act in (
+                "ReLU", "ReLU6", "Hardtanh", "Sigmoid", "Tanh", "SiLU", "ELU", "GELU",
+                "LeakyReLU", "LogSigmoid", "Softplus")),
+            ("Softmax", (1,), ones(4, 3)), ("LogSoftmax", (1,), ones(4, 3))):
+        module = nn[name](*args)
+        made.append(module.register_forward_hook(lambda m, i, o: None))
+        out = module(x)
+        if out.requires_grad:
+            out.sum().backward()
+        made += [module, out]
+    target = ones(4, 3)
+    for name in ("MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCEWithLogitsLoss"):
+        made += [nn[name](), nn[name]()(randn(4, 3, requires_grad=True), target)]
+    labels = table["tensor"]([0, 2, 1, 0])
+    made += [nn["CrossEntropyLoss"](weight=ones(3))(randn(4, 3), labels), nn["NLLLoss"](),
+             nn["BCELoss"]()(ones(4, 3) * 0.5, target)]
+    net = nn["Sequential"](nn["Linear"](3, 3), nn["ReLU"](), nn["Linear"](3, 1))
+    net(ones(2, 3)).sum().backward()
+    made += [net, net.state_dict(), net.load_state_dict(net.state_dict()), net.parameters(),
+             net.named_modules(), nn["ModuleList"]([nn["Linear"](1, 1)]),
+             nn["ModuleDict"]({"a": nn["ReLU"]()}),
+             nn["ParameterList"]([ones(2)]), nn["ParameterDict"]({"b": ones(2)}),
+             nn["ParameterDict"]({"b": ones(2)}).items(), nn["Parameter"](ones(2)),
+             nn["Module"](), init["normal_"](ones(2, 2)), init["calculate_gain"]("relu")]
+    return made
+
+
+def open_kind(value) -> bool:
+    """A library object or class (or a program's own): open to the protocol's dunders."""
+    cls = value if isinstance(value, type) else type(value)
+    return attributes.kind_of(cls) is attributes.OPEN
+
+
 def walk(roots):
     """(root, path, value, first) for every value reached; the first of each kind at each depth
     (the one whose attributes are walked) says so."""
@@ -248,6 +306,8 @@ def kind_of(value):
 
 
 def children(path, value):
+    if isinstance(value, LibraryGenerator):
+        yield from ((f"{path}<{i}>", v) for i, v in enumerate(itertools.islice(value, 6)))
     if isinstance(value, (tuple, list)):
         yield from ((f"{path}[{i}]", v) for i, v in enumerate(itertools.islice(value, 6)))
     if isinstance(value, dict):
@@ -303,11 +363,16 @@ def findings() -> tuple[dict, dict]:
                 except Exception as e:  # refused, but not the way Python refuses
                     leaks[root].append(f"{path}.{name} raised {type(e).__name__}: {e}")
                     continue
+                if name in attributes.PROTOCOL and open_kind(value):
+                    # by design (super().__init__(), type(m).__name__): still only language
+                    if not language_value(got):
+                        strangers[root].append(f"{path}.{name}: {type(got).__qualname__}")
+                    continue
                 leaks[root].append(f"{path}.{name} -> {type(got).__name__}")
     return strangers, leaks
 
 
-ROOTS = [None, INDEXING, LIBRARY] + PYTHON_MODULES + sorted(FUNCTIONS)
+ROOTS = [None, INDEXING, LIBRARY, NN] + PYTHON_MODULES + sorted(FUNCTIONS)
 
 
 @pytest.mark.parametrize("root", ROOTS)

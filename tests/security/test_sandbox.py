@@ -91,6 +91,19 @@ INTERNALS = [
     "[].append.__self__", "torch.Size.__new__", "torch.Size.__subclasses__", "int.__subclasses__",
     "grad.name", "math.__dict__", "math.__loader__", "torch.ones(2, 3).max(0).__class__",
     "node.name.__self__", "node.metadata.__class__",
+    # torch.nn: classes, modules, parameters, what their methods return
+    "torch.nn.Linear.mro", "torch.nn.Linear.__class__", "torch.nn.Linear.__subclasses__",
+    "torch.nn.Linear.__mro__", "torch.nn.Linear.__bases__", "torch.nn.Module.__dict__",
+    "torch.nn.Linear.forward.__globals__", "torch.nn.Linear(1, 1).__dict__",
+    "torch.nn.Linear(1, 1).forward.__func__", "torch.nn.Linear(1, 1).__getattribute__",
+    "torch.nn.Linear(1, 1).__setattr__", "torch.nn.Linear(1, 1).__reduce_ex__",
+    "torch.nn.Linear(1, 1).parameters()._it", "torch.nn.Linear(1, 1).parameters().gi_frame",
+    "torch.nn.Linear(1, 1).parameters().__next__.__self__", "torch.nn.Linear(1, 1).weight._data",
+    "torch.nn.Linear(1, 1).weight.__class__.__mro__",
+    "torch.nn.Linear(1, 1).state_dict()._metadata",
+    "torch.nn.Linear(1, 1).register_forward_hook(f).__dict__", "torch.nn.init.normal_.__globals__",
+    "torch.nn.Linear(1, 1).load_state_dict({}, strict=False).__class__.__bases__",
+    "torch.nn.Sequential().__iter__().__reduce__",
 ]
 
 
@@ -128,7 +141,7 @@ def test_dangerous_name_is_not_defined(sandboxed, name):
 
 
 @pytest.mark.parametrize("expr", ["torch.Tensor", "torch.__builtins__", "torch.os", "F.torch",
-                                  "torch.nn.Module", "torch.autograd.os", "math.os",
+                                  "torch.nn.Conv3d", "torch.autograd.os", "math.os",
                                   "torch.optim.os", "torch.utils.data.torch"])
 def test_namespace_offers_only_its_entries(sandboxed, expr):
     refused(sandboxed(f"print({expr})"), "AttributeError")
@@ -145,7 +158,7 @@ def test_namespace_offers_only_its_entries(sandboxed, expr):
     ("from os.path import os", "os.path"), ("import random.os", "random.os"),
     ("from numpy import array", "numpy"), ("from gradcli import cli", "gradcli"),
     ("from torch import os", "os"), ("from torch import Tensor", "Tensor"),
-    ("from math import __loader__", "__loader__"), ("from torch.nn import Module", "Module"),
+    ("from math import __loader__", "__loader__"), ("from torch.nn import Tensor", "Tensor"),
     ("import torch, pathlib", "pathlib"), ("from shutil import *", "shutil"),
     ("import subprocess.run", "subprocess"),
 ])

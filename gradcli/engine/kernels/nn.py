@@ -106,10 +106,11 @@ def _across_lanes(acc: np.ndarray) -> np.ndarray:
     return acc[..., 0]
 
 
-def _lane_sum(e: np.ndarray) -> np.ndarray:
-    """Σ over the last axis as ATen's vec::reduce_all adds: in order below one vector's width,
-    else lane by lane, the tail into the first lanes, then a halving tree across the lanes."""
-    lanes = 64 // e.itemsize
+def lane_sum(e: np.ndarray, width: int = 64) -> np.ndarray:
+    """Σ over the last axis as ATen's vec::reduce_all adds with `width`-byte vectors (AVX512:
+    64): in order below one vector's width, else lane by lane, the tail into the first lanes,
+    then a halving tree across the lanes."""
+    lanes = width // e.itemsize
     n = e.shape[-1]
     if n < lanes:
         return _in_order(e)
@@ -141,7 +142,7 @@ def _exp_parts(a: np.ndarray, dim: int):
         position = np.arange(inner).reshape(a.shape[dim + 1:] + (1,))
         e = np.where(position < inner - inner % 16, sleef_expf(shifted),
                      libm(np.exp)(shifted))
-    return shifted, e, _lane_sum(e) if last else _in_order(e)
+    return shifted, e, lane_sum(e) if last else _in_order(e)
 
 
 def _last_dim_few(a: np.ndarray, log: bool) -> np.ndarray:
@@ -219,7 +220,7 @@ def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """_vec_host_softmax_backward_lastdim for float32: g - e^y · Σ g along the last axis, the
     product fused into the subtraction, SLEEF's expf on every lane (checked against torch)."""
     e = sleef_expf(out)
-    total = np.broadcast_to(_lane_sum(grad)[..., None], e.shape)
+    total = np.broadcast_to(lane_sum(grad)[..., None], e.shape)
     return fma(-e, total, grad)
 
 

@@ -370,6 +370,15 @@ class Generator:
             self._next_normal = float(both[-1, 1])
         return _muladd(values, std, mean)
 
+    def bernoulli_(self, out: np.ndarray, p: float) -> np.ndarray:
+        """Tensor.bernoulli_(p) for a float p: bernoulli_scalar_kernel_default, one 53-bit
+        uniform (random64) per element in order, 1 where it is below p.  torch's MKL kernel
+        (VSL_BRNG_MCG31) runs instead on Intel CPUs only; this is the one AMD CPUs run, as the
+        recording machine's."""
+        u = (self._words64(out.size) & (2 ** 53 - 1)).astype(np.float64) * 2.0 ** -53
+        _store(out, (u < p).astype(out.dtype))
+        return out
+
     def randint(self, low: int, high: int, shape: tuple[int, ...]) -> np.ndarray:
         """torch.randint(low, high, shape) as int64 (uniform_int_from_to_distribution): a word
         modulo the range, or random64() modulo the range from 2**28 on (the non-FBCODE branch

@@ -19,8 +19,8 @@ under the row and is exported as torch.<name>, Tensor.<name> or F.<name> (regist
 from __future__ import annotations
 
 from ..tensor import Tensor
-from . import (compare, convert, indexing, inplace, join, linalg, nn,  # noqa: F401
-               pointwise, reduction, shape, sorting)
+from . import (compare, convert, indexing, inplace, join, layers, linalg,  # noqa: F401
+               nn, pointwise, reduction, shape, sorting)
 from .registry import FUNCTIONAL, FUNCTIONS, METHODS, ROWS
 
 # Tensor attributes that are not methods of the table

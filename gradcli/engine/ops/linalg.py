@@ -7,6 +7,7 @@ from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
 from ..kernels import linalg as _k
 from . import xp
+from .pointwise import C_TYPE_NAMES as _C_NAMES
 from .registry import export, row
 from .shape import SQUEEZE, UNSAFE_VIEW
 
@@ -55,7 +56,7 @@ BMM = row(Op("bmm", _k.bmm, "BmmBackward0", ("self", "mat2"), (
 def _check_dtypes(a, b) -> None:
     if a.dtype is not b.dtype:
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
-                           f"{a.dtype.name} != {b.dtype.name}")
+                           f"{_C_NAMES[a.dtype.name]} != {_C_NAMES[b.dtype.name]}")
 
 
 def _x(shape) -> str:

@@ -302,6 +302,19 @@ def _reduction(reduction: str) -> str:
     return reduction
 
 
+def legacy_reduction(size_average, reduce, reduction: str) -> str:
+    """The reduction the deprecated size_average/reduce pair means (torch.nn._reduction's
+    legacy_get_string), with PyTorch's warning; `reduction` itself when both are None."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    reduction = "mean" if size_average and reduce else "sum" if reduce else "none"
+    warnings.warn(f"size_average and reduce args will be deprecated, please use "
+                  f"reduction='{reduction}' instead.", UserWarning, stacklevel=3)
+    return reduction
+
+
 def _broadcast_pair(input: Tensor, target: Tensor):
     """Warn when the shapes differ (as the torch.nn.functional losses do), then broadcast."""
     if target.shape != input.shape:
@@ -373,6 +386,7 @@ HUBER_LOSS = row(Op("huber_loss", _huber_forward, "HuberLossBackward0", ("self",
 
 @functional()
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    reduction = legacy_reduction(size_average, reduce, reduction)
     input, target = _broadcast_pair(input, target)
     if weight is not None:
         return _weighted((input - target) ** 2, weight, input, reduction,
@@ -382,6 +396,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
 
 @functional()
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    reduction = legacy_reduction(size_average, reduce, reduction)
     input, target = _broadcast_pair(input, target)
     errors = (input - target).abs()
     if weight is not None:
@@ -404,6 +419,7 @@ def _weighted(losses: Tensor, weight: Tensor, input: Tensor, reduction: str, mea
 
 @functional()
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    reduction = legacy_reduction(size_average, reduce, reduction)
     input, target = _broadcast_pair(input, target)
     if beta == 0.0:
         return l1_loss(input, target, reduction=reduction)
@@ -488,6 +504,7 @@ def _not_differentiable(name: str, **tensors) -> None:
 @functional()
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
              reduction="mean"):
+    reduction = legacy_reduction(size_average, reduce, reduction)
     reduction = _reduction(reduction)
     _check_target(input, target, weight)
     _not_differentiable("nll_loss_forward", weight=weight)
@@ -515,6 +532,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 @functional()
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
+    reduction = legacy_reduction(size_average, reduce, reduction)
     reduction = _reduction(reduction)
     class_dim = 0 if input.ndim == 1 else 1
     if input.shape == target.shape:
@@ -665,6 +683,7 @@ BINARY_CROSS_ENTROPY_WITH_LOGITS = row(Op(
 @functional()
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
+    reduction = legacy_reduction(size_average, reduce, reduction)
     reduction = _reduction(reduction)
     if target.shape != input.shape:
         raise ValueError(f"Using a target size ({target.shape}) that is different to the input "
@@ -680,6 +699,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 @functional()
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                      reduction="mean", pos_weight=None):
+    reduction = legacy_reduction(size_average, reduce, reduction)
     reduction = _reduction(reduction)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
@@ -707,6 +727,10 @@ def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
     """bias + mat1 @ mat2 in one node, as torch.addmm (what nn.Linear runs on 2-d input)."""
     if mat2.ndim != 2:
         raise RuntimeError(f"mat2 must be a matrix, got {mat2.ndim}-D tensor")
+    for name, t in (("mat1", mat1), ("self", bias)):
+        if t.dtype is not mat2.dtype:
+            raise RuntimeError(f"{name} and mat2 must have the same dtype, but got "
+                               f"{_dt.type_name(t.dtype)} and {_dt.type_name(mat2.dtype)}")
     (n, k), (k2, m) = mat1._data.shape, mat2._data.shape
     if k != k2:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {k2}x{m})")
@@ -732,6 +756,8 @@ def linear(input, weight, bias=None):
 
 @functional()
 def dropout(input, p=0.5, training=True, inplace=False):
+    """Elements kept with probability 1 - p and scaled by 1/(1 - p), by PyTorch's random mask
+    (a bernoulli_(1 - p) draw in memory order); the input itself when not training."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if p == 0 or not training or input.numel() == 0:
@@ -739,8 +765,10 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1:
         zero = Tensor._make(np.zeros((), input._data.dtype))
         return input.mul_(zero) if inplace else input * zero
-    raise NotImplementedError("gradcli does not reproduce PyTorch's random dropout mask "
-                              "(bernoulli_): use training=False, p=0 or p=1")
+    from ..kernels.random import default_generator
+    noise = Tensor._make(default_generator.bernoulli_(np.empty_like(input._data), 1 - p))
+    noise.div_(1 - p)
+    return input.mul_(noise) if inplace else input * noise
 
 
 @functional()

@@ -134,7 +134,7 @@ def _alpha(input, other, alpha):
 
 
 def _is_bool(x) -> bool:
-    return x is True or x is False or (type(x) is Tensor and x._data.dtype == np.bool_)
+    return x is True or x is False or (isinstance(x, Tensor) and x._data.dtype == np.bool_)
 
 
 def _check_sub(input, other) -> None:

@@ -1,0 +1,577 @@
+"""The ops behind torch.nn's layers: convolution, pooling, batch normalisation, padding, PReLU."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import dtypes as _dt
+from .. import grad_mode
+from ..dispatch import Op, Rule, apply
+from ..graph import Node
+from ..kernels import layers as kernels
+from ..tensor import Tensor
+from . import xp
+from .linalg import MM
+from .nn import ADDMM
+from .pointwise import C_TYPE_NAMES as _C_NAMES
+from .registry import export, row
+from .xp import ARRAY_VIEW, CURRENT
+
+
+def _pair(value, name: str) -> tuple[int, int]:
+    """An int or a pair of ints, as a layer's kernel_size/stride/padding/dilation."""
+    if isinstance(value, (tuple, list)):
+        if len(value) == 1:
+            return (int(value[0]),) * 2
+        if len(value) != 2:
+            raise RuntimeError(f"expected {name} to be a single integer value or a list of 2 "
+                               f"values to match the convolution dimensions, but got "
+                               f"{name}=[{', '.join(map(str, value))}]")
+        return int(value[0]), int(value[1])
+    return int(value), int(value)
+
+
+def _sizes(shape) -> str:
+    return f"[{', '.join(map(str, shape))}]"
+
+
+def array_rule(what: str):
+    """A derivative computed on arrays only (its kernel's order of accumulation has no tensor
+    form): given tensors, it runs on their arrays, and refuses when a graph would have to be
+    recorded through it (create_graph)."""
+    def wrap(rule):
+        def run(node, g):
+            if type(node) is not Node:   # a pass on arrays: `node` is ARRAY_VIEW
+                return rule(node, g)
+            saved = node._saved or {}
+            if grad_mode.state.enabled and (g.requires_grad or any(
+                    isinstance(v[0], Tensor) and v[0].requires_grad for v in saved.values())):
+                raise NotImplementedError(f"gradcli does not differentiate {what} twice "
+                                          "(create_graph=True through it)")
+            previous, CURRENT[0] = CURRENT[0], node
+            try:
+                return Tensor._make(np.ascontiguousarray(rule(ARRAY_VIEW, g._data)))
+            finally:
+                CURRENT[0] = previous
+        run.__name__ = rule.__name__
+        return run
+    return wrap
+
+
+# ---- convolution -------------------------------------------------------------------------
+def _uses_onednn(x: np.ndarray, w: np.ndarray, stride, dilation, groups: int) -> bool:
+    """ConvParams::use_mkldnn for one thread: float32 input goes to oneDNN unless it is a
+    single small image with a small kernel (or a 1x1 kernel, unstrided, on fewer than 16)."""
+    n, c, h, wd = x.shape
+    kh, kw = w.shape[2:]
+    strided, dilated = stride != (1, 1), dilation != (1, 1)
+    return x.dtype == np.float32 and (strided or dilated or n >= 16 or kh != 1 or kw != 1) \
+        and (groups > 1 or (kh > 3 and kw > 3) or n > 1 or n * c * h * wd > 20480)
+
+
+def _conv_forward(x, w, b, stride, padding, dilation, groups, out_hw, onednn):
+    if onednn:
+        return kernels.direct_conv2d(x, w, b, stride, padding, dilation, groups, out_hw)
+    # ATen's slow path: per image and group, addmm(bias, W, columns)
+    n = x.shape[0]
+    out_channels = w.shape[0]
+    per_group, out_per_group = x.shape[1] // groups, out_channels // groups
+    out = np.empty((n, out_channels, out_hw[0] * out_hw[1]), x.dtype)
+    for g in range(groups):
+        rows = slice(g * out_per_group, (g + 1) * out_per_group)
+        cols = kernels.im2col(x[:, g * per_group:(g + 1) * per_group], w.shape[2:], stride,
+                              padding, dilation, out_hw)
+        weight = w[rows].reshape(out_per_group, -1)
+        for i in range(n):
+            out[i, rows] = MM.forward(weight, cols[i]) if b is None else \
+                ADDMM.forward(b[rows, None], weight, cols[i])
+    return out.reshape((n, out_channels) + tuple(out_hw))
+
+
+@array_rule("a convolution")
+def _conv_input_grad(node, g):
+    w, shape = node.weight, node.shapes[0]
+    if node.onednn:
+        return kernels.direct_conv2d_input_grad(g, w, shape, node.stride, node.padding,
+                                                node.dilation, node.groups)
+    # the slow path: columns = Wᵀ·g per image and group, folded back by col2im
+    groups = node.groups
+    out_per_group, per_group = w.shape[0] // groups, shape[1] // groups
+    grads = g.reshape(shape[0], w.shape[0], -1)
+    out = np.empty(shape, g.dtype)
+    for k in range(groups):
+        rows = slice(k * out_per_group, (k + 1) * out_per_group)
+        weight_t = w[rows].reshape(out_per_group, -1).T
+        cols = np.stack([MM.forward(weight_t, grads[i, rows]) for i in range(shape[0])])
+        out[:, k * per_group:(k + 1) * per_group] = kernels.col2im(
+            cols, (shape[0], per_group) + shape[2:], w.shape[2:], node.stride, node.padding,
+            node.dilation, node.out_hw)
+    return out
+
+
+@array_rule("a convolution")
+def _conv_weight_grad(node, g):
+    x, shape = node.self, node.shapes[1]
+    if node.onednn:
+        return kernels.direct_conv2d_weight_grad(g, x, shape[2:], node.stride, node.padding,
+                                                 node.dilation, node.groups)
+    # the slow path: grad_W += g·columnsᵀ, image after image
+    groups = node.groups
+    out_per_group, per_group = shape[0] // groups, x.shape[1] // groups
+    grads = g.reshape(x.shape[0], shape[0], -1)
+    out = np.empty(shape, g.dtype)
+    for k in range(groups):
+        rows = slice(k * out_per_group, (k + 1) * out_per_group)
+        cols = kernels.im2col(x[:, k * per_group:(k + 1) * per_group], shape[2:], node.stride,
+                              node.padding, node.dilation, node.out_hw)
+        total = np.zeros((out_per_group, cols.shape[1]), g.dtype)
+        for i in range(x.shape[0]):
+            total = ADDMM.forward(total, grads[i, rows], cols[i].T)
+        out[rows] = total.reshape((out_per_group,) + shape[1:])
+    return out
+
+
+@array_rule("a convolution")
+def _conv_bias_grad(node, g):
+    return kernels.sequential_sum(g) if node.onednn else xp.sum(g, (0, 2, 3))
+
+
+CONVOLUTION = row(Op("convolution", _conv_forward, "ConvolutionBackward0",
+                     ("self", "weight", "bias"), (
+    Rule(_conv_input_grad, ("weight",), "∂conv(x, w)/∂x = conv_transpose(g, w)"),
+    Rule(_conv_weight_grad, ("self",), "∂conv(x, w)/∂w = Σₙ g ⋆ x"),
+    Rule(_conv_bias_grad, (), "∂conv/∂b = Σ g over batch and positions")),
+    dtypes="keep"))
+
+
+def _same_padding(weight: Tensor, dilation) -> tuple:
+    """padding='same': each side's padding, and the extra row/column PyTorch pads on the right
+    when a dim's total is odd."""
+    sides, extra = [], []
+    for d, k in zip(dilation, weight.shape[2:]):
+        total = d * (k - 1)
+        sides.append(total // 2)
+        extra.append(total - 2 * (total // 2))
+    return tuple(sides), tuple(extra)
+
+
+def _check_conv(input: Tensor, weight: Tensor, bias, stride, padding, groups: int) -> None:
+    """check_shape_forward and the dtype checks, in PyTorch's order and words."""
+    if bias is not None and bias.dtype is not input.dtype:
+        raise RuntimeError(f"Input type ({_C_NAMES[input.dtype.name]}) and bias type "
+                           f"({_C_NAMES[bias.dtype.name]}) should be the same")
+    if input.dtype is not weight.dtype:
+        if input.dtype is _dt.float32:
+            raise RuntimeError(f"Input type (torch.{_dt.type_name(input.dtype)}Tensor) and weight "
+                               f"type (torch.{_dt.type_name(weight.dtype)}Tensor) should be the "
+                               "same or input should be a MKLDNN tensor and weight is a dense "
+                               "tensor")
+        raise RuntimeError(f"expected scalar type {_dt.type_name(input.dtype)} but found "
+                           f"{_dt.type_name(weight.dtype)}")
+    if min(padding) < 0:
+        raise RuntimeError("negative padding is not supported")
+    if min(stride) <= 0:
+        raise RuntimeError("non-positive stride is not supported")
+    ws = weight.shape
+    if weight.ndim != 4:
+        raise RuntimeError(f"Expected {weight.ndim}-dimensional input for {weight.ndim}-"
+                           f"dimensional weight {_sizes(ws)}, but got 4-dimensional input of size "
+                           f"{_sizes(input.shape)} instead")
+    if ws[0] < groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be at least {groups} at "
+                           f"dimension 0, but got weight of size {_sizes(ws)} instead")
+    if ws[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} at "
+                           f"dimension 0, but got weight of size [{_sizes(ws)}] instead")
+    if input.shape[1] != ws[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {_sizes(ws)}, expected input"
+                           f"{_sizes(input.shape)} to have {ws[1] * groups} channels, but got "
+                           f"{input.shape[1]} channels instead")
+    if bias is not None and (bias.ndim != 1 or bias.shape[0] != ws[0]):
+        raise RuntimeError(f"Given weight of size {_sizes(ws)}, expected bias to be 1-dimensional "
+                           f"with {ws[0]} elements, but got bias of size {_sizes(bias.shape)} "
+                           "instead")
+
+
+@export(method=False, functional=True)
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    if input.ndim not in (3, 4):
+        raise RuntimeError(f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got "
+                           f"input of size: {_sizes(input.shape)}")
+    if input.ndim == 3:
+        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation,
+                      groups).squeeze(0)
+    stride, dilation = _pair(stride, "stride"), _pair(dilation, "dilation")
+    if isinstance(padding, str):
+        if padding == "valid":
+            padding = (0, 0)
+        elif padding == "same":
+            if stride != (1, 1):
+                raise RuntimeError("padding='same' is not supported for strided convolutions")
+            padding, extra = _same_padding(weight, dilation)
+            if any(extra):
+                input = pad(input, (0, extra[1], 0, extra[0]))
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+    else:
+        padding = _pair(padding, "padding")
+    _check_conv(input, weight, bias, stride, padding, groups)
+    h, w = input.shape[2:]
+    kh, kw = weight.shape[2:]
+    padded = (h + 2 * padding[0], w + 2 * padding[1])
+    dilated = ((kh - 1) * dilation[0] + 1, (kw - 1) * dilation[1] + 1)
+    if padded[0] < dilated[0] or padded[1] < dilated[1]:
+        raise RuntimeError(f"Calculated padded input size per channel: ({padded[0]} x "
+                           f"{padded[1]}). Kernel size: ({dilated[0]} x {dilated[1]}). Kernel "
+                           "size can't be greater than actual input size")
+    out_hw = tuple(kernels.output_size(s, k, st, p, d) for s, k, st, p, d in
+                   zip((h, w), (kh, kw), stride, padding, dilation))
+    return apply(CONVOLUTION, (input, weight, bias), {
+        "stride": stride, "padding": padding, "dilation": dilation, "groups": groups,
+        "out_hw": out_hw, "onednn": _uses_onednn(input._data, weight._data, stride, dilation,
+                                                 groups)})
+
+
+# ---- pooling -----------------------------------------------------------------------------
+# the poolings take (C, H, W) as well as (N, C, H, W): the kernels see a batch of one
+def _as_batch(a: np.ndarray) -> np.ndarray:
+    return a.reshape((-1,) + a.shape[-3:])
+
+
+def _gather(a, indices, kernel_size, stride, padding, dilation, ceil_mode):
+    """Each window's maximum, read at the flat indices max_pool2d found (the other
+    parameters are kept for grad_fn._saved_*)."""
+    flat = a.reshape(-1, a.shape[-2] * a.shape[-1])
+    picked = np.take_along_axis(flat, indices.reshape(flat.shape[0], -1), axis=1)
+    return picked.reshape(indices.shape)
+
+
+@array_rule("a max pooling")
+def _max_grad(node, g):
+    """g added back at the input positions the maxima came from."""
+    shape = node.shapes[0]
+    rows = math.prod(shape[:-2])
+    out = np.zeros((rows, shape[-2] * shape[-1]), g.dtype)
+    np.add.at(out, (np.arange(rows)[:, None], node.indices.reshape(rows, -1)),
+              g.reshape(rows, -1))
+    return out.reshape(shape)
+
+
+MAX_POOL2D = row(Op("max_pool2d_with_indices", _gather, "MaxPool2DWithIndicesBackward0",
+                    ("self",), (
+    Rule(_max_grad, (), "∂max/∂x = 1 at each window's maximum"),), dtypes="keep"))
+
+
+def _pool_args(kernel_size, stride, padding, dilation=1) -> tuple:
+    kernel = _pair(kernel_size, "kernel_size")
+    stride = kernel if stride is None or stride == [] or stride == () else \
+        _pair(stride, "stride")
+    return kernel, stride, _pair(padding, "padding"), _pair(dilation, "dilation")
+
+
+def _pool_output(input: Tensor, kernel, stride, padding, dilation, ceil_mode: bool,
+                 max_pool: bool) -> tuple:
+    if input.ndim not in (3, 4) or input.numel() == 0:
+        raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    for k, p, d in zip(kernel, padding, dilation):
+        if max_pool and p > ((k - 1) * d + 1) // 2:
+            raise RuntimeError(f"pad should be at most half of effective kernel size, but got "
+                               f"pad={p}, kernel_size={k} and dilation={d}")
+        if not max_pool and p > k // 2:
+            raise RuntimeError(f"pad should be smaller than or equal to half of kernel size, but "
+                               f"got padW = {padding[1]}, padH = {padding[0]}, kW = {kernel[1]}, "
+                               f"kH = {kernel[0]}")
+    h, w = input.shape[-2:]
+    out = tuple(kernels.output_size(s, k, st, p, d, ceil_mode) for s, k, st, p, d in
+                zip((h, w), kernel, stride, padding, dilation))
+    if out[0] < 1 or out[1] < 1:
+        channels = input.shape[-3]
+        raise RuntimeError(f"Given input size: ({channels}x{h}x{w}). Calculated output size: "
+                           f"({channels}x{out[0]}x{out[1]}). Output size is too small")
+    return out
+
+
+@export(method=False, functional=True)
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    kernel, stride, padding, dilation = _pool_args(kernel_size, stride, padding, dilation)
+    out_hw = _pool_output(input, kernel, stride, padding, dilation, ceil_mode, True)
+    _, indices = kernels.max_pool2d(_as_batch(input._data), kernel, stride, padding, dilation,
+                                    out_hw)
+    indices = indices.reshape(input.shape[:-2] + out_hw)
+    out = apply(MAX_POOL2D, (input,), {"indices": indices, "kernel_size": kernel,
+                                       "stride": stride, "padding": padding,
+                                       "dilation": dilation, "ceil_mode": ceil_mode})
+    return (out, Tensor._make(indices.astype(np.int64))) if return_indices else out
+
+
+def _avg_forward(a, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                 divisor_override, out_hw):
+    out = kernels.avg_pool2d(_as_batch(a), kernel_size, stride, padding, out_hw,
+                             count_include_pad, divisor_override)
+    return out.reshape(a.shape[:-2] + out_hw)
+
+
+def _spread(g: np.ndarray, shape, windows) -> np.ndarray:
+    """An average pooling's gradient: each output's g, divided by its window's divisors (one,
+    or the adaptive window's height then width), added to the window's taps."""
+    out = np.zeros((math.prod(shape[:-2]),) + tuple(shape[-2:]), g.dtype)
+    flat = g.reshape((out.shape[0],) + g.shape[-2:])
+    for (oi, oj), (rows, cols, divisors) in windows:
+        share = flat[:, oi, oj]
+        for divisor in divisors:
+            share = share / g.dtype.type(divisor)
+        out[:, rows, cols] += share[:, None, None]
+    return out.reshape(shape)
+
+
+def _avg_windows(node, h: int, w: int, out_hw):
+    (kh, kw), (sh, sw), (ph, pw) = node.kernel_size, node.stride, node.padding
+    h0, h1 = kernels.pool_bounds(h, kh, sh, ph, out_hw[0])
+    w0, w1 = kernels.pool_bounds(w, kw, sw, pw, out_hw[1])
+    for oi in range(out_hw[0]):
+        for oj in range(out_hw[1]):
+            hs, he = max(h0[oi], 0), min(h1[oi], h)
+            ws, we = max(w0[oj], 0), min(w1[oj], w)
+            if node.divisor_override:
+                divisor = node.divisor_override
+            elif node.count_include_pad:
+                divisor = (h1[oi] - h0[oi]) * (w1[oj] - w0[oj])
+            else:
+                divisor = (he - hs) * (we - ws)
+            yield (oi, oj), (slice(hs, he), slice(ws, we), (divisor,))
+
+
+@array_rule("an average pooling")
+def _avg_grad(node, g):
+    shape = node.shapes[0]
+    return _spread(g, shape, _avg_windows(node, *shape[-2:], node.out_hw))
+
+
+AVG_POOL2D = row(Op("avg_pool2d", _avg_forward, "AvgPool2DBackward0", ("self",), (
+    Rule(_avg_grad, (), "∂avg/∂x = 1/divisor at each tap of the window"),), dtypes="keep"))
+
+
+@export(method=False, functional=True)
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
+               count_include_pad=True, divisor_override=None):
+    kernel, stride, padding, _ = _pool_args(kernel_size, stride, padding)
+    out_hw = _pool_output(input, kernel, stride, padding, (1, 1), ceil_mode, False)
+    if divisor_override is not None and divisor_override == 0:
+        raise RuntimeError("divisor must be not zero")
+    return apply(AVG_POOL2D, (input,), {
+        "kernel_size": kernel, "stride": stride, "padding": padding, "ceil_mode": ceil_mode,
+        "count_include_pad": count_include_pad, "divisor_override": divisor_override,
+        "out_hw": out_hw})
+
+
+def _adaptive_windows(h: int, w: int, out_hw):
+    h0, h1 = kernels.adaptive_bounds(h, out_hw[0])
+    w0, w1 = kernels.adaptive_bounds(w, out_hw[1])
+    for oi in range(out_hw[0]):
+        for oj in range(out_hw[1]):
+            yield (oi, oj), (slice(h0[oi], h1[oi]), slice(w0[oj], w1[oj]),
+                             (h1[oi] - h0[oi], w1[oj] - w0[oj]))
+
+
+@array_rule("an adaptive average pooling")
+def _adaptive_grad(node, g):
+    shape = node.shapes[0]
+    return _spread(g, shape, _adaptive_windows(*shape[-2:], node.output_size))
+
+
+ADAPTIVE_AVG_POOL2D = row(Op("adaptive_avg_pool2d", lambda a, output_size:
+                             kernels.adaptive_avg_pool2d(_as_batch(a), output_size).reshape(
+                                 a.shape[:-2] + output_size),
+                             "AdaptiveAvgPool2DBackward0", ("self",), (
+    Rule(_adaptive_grad, (), "∂avg/∂x = 1/|window| at each tap of the window"),),
+    dtypes="keep"))
+
+
+@export(method=False, functional=True)
+def adaptive_avg_pool2d(input, output_size):
+    if input.ndim not in (3, 4):
+        raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "
+                           f"{_sizes(input.shape)}")
+    if input.dtype.category != _dt.FLOAT:
+        raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for "
+                                  f"'{_dt.type_name(input.dtype)}'")
+    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * 2
+    out_hw = tuple(input.shape[-2 + i] if s is None else int(s) for i, s in enumerate(sizes))
+    if out_hw == (1, 1):   # PyTorch takes the mean here (MeanBackward1)
+        return input.mean((-1, -2), keepdim=True)
+    return apply(ADAPTIVE_AVG_POOL2D, (input,), {"output_size": out_hw})
+
+
+# ---- batch normalisation -----------------------------------------------------------------
+def _bn_forward(x, weight, bias, mean, invstd, training, eps, backward_invstd):
+    return kernels.batch_norm_apply(x, mean, invstd, weight, bias)
+
+
+def _bn_weight(node, like):
+    weight = node.weight
+    return weight if weight is not None else np.ones(like.shape[1], like.dtype)
+
+
+@array_rule("a batch normalisation")
+def _bn_input_grad(node, g):
+    x = node.self
+    return kernels.batch_norm_input_grad(x, g, _bn_weight(node, x), node.mean,
+                                         node.backward_invstd, node.training)
+
+
+@array_rule("a batch normalisation")
+def _bn_weight_grad(node, g):
+    _, dot = kernels.batch_norm_sums(node.self, g, node.mean)
+    return (dot * node.backward_invstd).astype(g.dtype)
+
+
+@array_rule("a batch normalisation")
+def _bn_bias_grad(node, g):
+    total, _ = kernels.batch_norm_sums(node.self, g, node.mean)
+    return total.astype(g.dtype)
+
+
+NATIVE_BATCH_NORM = row(Op("native_batch_norm", _bn_forward, "NativeBatchNormBackward0",
+                           ("self", "weight", "bias"), (
+    Rule(_bn_input_grad, ("self", "weight"), "∂bn/∂x = w·invstd·(g - mean(g) - x̂·mean(g·x̂))"),
+    Rule(_bn_weight_grad, ("self",), "∂bn/∂w = Σ g·x̂"),
+    Rule(_bn_bias_grad, ("self",), "∂bn/∂b = Σ g")),
+    dtypes="keep"))
+
+
+def _check_bn_param(name: str, t, channels: int) -> None:
+    if t is not None and t.numel() != channels:
+        raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+
+
+@export(torch=False, method=False, functional=True)
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-05):
+    if training:
+        size = input.shape
+        count = math.prod(size[:1] + size[2:])
+        if count == 1:
+            raise ValueError(f"Expected more than 1 value per channel when training, got input "
+                             f"size {size}")
+    channels = input.shape[1] if input.ndim > 1 else 1
+    for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+        if t is None and not training:
+            raise RuntimeError(f"{name} must be defined in evaluation mode")
+        _check_bn_param(name, t, channels)
+    _check_bn_param("weight", weight, channels)
+    _check_bn_param("bias", bias, channels)
+    x = input._data
+    if training:
+        mean, invstd, unbiased = kernels.batch_norm_train(x, eps)
+        if running_mean is not None:
+            kernels.running_update(running_mean._data, running_var._data, mean, unbiased,
+                                   momentum)
+            running_mean._version_counter.value += 1
+            running_var._version_counter.value += 1
+    else:
+        mean = running_mean._data.astype(x.dtype)
+        invstd = kernels.eval_invstd(running_var._data.astype(x.dtype), eps)
+    # the backward of eval mode recomputes invstd, in double
+    backward_invstd = invstd if training else \
+        (1 / np.sqrt(running_var._data.astype(np.float64) + eps)).astype(x.dtype)
+    return apply(NATIVE_BATCH_NORM, (input, weight, bias), {
+        "mean": mean, "invstd": invstd, "training": bool(training), "eps": eps,
+        "backward_invstd": backward_invstd})
+
+
+# ---- padding -----------------------------------------------------------------------------
+def _pad_slices(shape, pads) -> tuple:
+    """The region of the padded tensor that holds the input (negative pads crop)."""
+    index = [slice(None)] * len(shape)
+    for k in range(len(pads) // 2):
+        dim = len(shape) - 1 - k
+        before, after = pads[2 * k], pads[2 * k + 1]
+        index[dim] = slice(max(before, 0), max(before, 0) + shape[dim] + min(before, 0)
+                           + min(after, 0))
+    return tuple(index)
+
+
+def _constant_pad(a, pad, value):
+    shape = list(a.shape)
+    cropped = [slice(None)] * a.ndim
+    for k in range(len(pad) // 2):
+        dim = a.ndim - 1 - k
+        before, after = pad[2 * k], pad[2 * k + 1]
+        cropped[dim] = slice(-min(before, 0), shape[dim] + min(after, 0))
+        shape[dim] += before + after
+    out = np.full(shape, value, a.dtype)
+    out[_pad_slices(a.shape, pad)] = a[tuple(cropped)]
+    return out
+
+
+def _constant_pad_grad(node, g):
+    return apply(CONSTANT_PAD, (g,), {"pad": tuple(-p for p in node.pad), "value": 0})
+
+
+CONSTANT_PAD = row(Op("constant_pad_nd", _constant_pad, "ConstantPadNdBackward0", ("self",), (
+    Rule(_constant_pad_grad, (), "∂pad(x)/∂x = g with the padding cut off"),), dtypes="keep"))
+
+
+def constant_pad(input, pad, value):
+    return apply(CONSTANT_PAD, (input,), {"pad": tuple(pad), "value": value})
+
+
+@export(torch=False, method=False, functional=True)
+def pad(input, pad, mode="constant", value=None):
+    if len(pad) % 2:
+        raise RuntimeError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.ndim:
+        raise RuntimeError("Padding length should be less than or equal to two times the input "
+                           "dimension but got padding length " f"{len(pad)} and input of "
+                           f"dimension {input.ndim}")
+    if mode != "constant":
+        raise NotImplementedError(f"gradcli's pad supports mode='constant' only, not '{mode}'")
+    return constant_pad(input, [int(p) for p in pad], 0 if value is None else value)
+
+
+# ---- PReLU -------------------------------------------------------------------------------
+def _channel_shape(input_shape, weight_shape) -> tuple:
+    """The shape PReLU's weight takes to broadcast along the channels (dim 1; dim 0 of 1-d
+    input), or () for a single weight."""
+    if math.prod(weight_shape) == 1:
+        return ()
+    return (1, -1) + (1,) * (len(input_shape) - 2) if len(input_shape) >= 2 else weight_shape
+
+
+def _prelu_forward(a, w):
+    return np.where(a > 0, a, w.reshape(_channel_shape(a.shape, w.shape)) * a)
+
+
+def _prelu_input_grad(node, g):
+    x, w = node.self, node.weight
+    slope = xp.reshape(w, _channel_shape(node.shapes[0], node.shapes[1]))
+    return xp.where(x > 0, g, g * slope)
+
+
+def _prelu_weight_grad(node, g):
+    x = node.self
+    per_element = xp.where(x > 0, xp.zeros_like(x), x * g)
+    shape, weight_shape = node.shapes
+    if math.prod(weight_shape) == 1:
+        return xp.reshape(xp.sum(per_element), weight_shape)
+    if len(shape) < 2:
+        return per_element
+    return xp.sum(per_element, (0,) + tuple(range(2, len(shape))))
+
+
+PRELU = row(Op("_prelu_kernel", _prelu_forward, "PreluKernelBackward0", ("self", "weight"), (
+    Rule(_prelu_input_grad, ("self", "weight"), "∂prelu/∂x = 1 if x > 0 else a"),
+    Rule(_prelu_weight_grad, ("self",), "∂prelu/∂a = x if x ≤ 0 else 0"))))
+
+
+@export(method=False, functional=True)
+def prelu(input, weight):
+    channels = input.shape[1] if input.ndim >= 2 else input.numel() if input.ndim else 1
+    if weight.numel() != 1 and weight.numel() != channels:
+        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found "
+                           f"parameter numbers = {weight.numel()} and channel size = "
+                           f"{channels}.")
+    return apply(PRELU, (input, weight))
+
