@@ -22,6 +22,7 @@ from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
 from ..engine.tensor import Device, Size, Tensor
 from ..library import LibraryClass
+from ..library.generator import LibraryGenerator
 from . import attributes, classes, modules, pymodules
 from .modules import Namespace
 from .tools import Builtin
@@ -132,6 +133,7 @@ torch = modules.register(Namespace("torch", suggests=False))
 
 def _nn_entries() -> dict:
     from ..library import nn as library_nn   # on first use: start-up does not pay for it
+    classes.hand_out(library_nn.parameter.Parameter)   # type(p): torch.nn.parameter.Parameter
     return library_nn.entries()
 
 
@@ -430,6 +432,7 @@ def _dir(*args):
 
 
 classes.name_class(Builtin, "builtin_function_or_method")
+classes.name_class(LibraryGenerator, "generator")   # what Module.parameters() returns
 classes.hand_out(Tensor)
 PYTHON.update({
     "object": object, "super": super, "property": property, "staticmethod": staticmethod,

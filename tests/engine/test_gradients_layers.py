@@ -16,6 +16,15 @@ from .test_gradients import ANY, POS
 F = SimpleNamespace(**FUNCTIONAL)
 
 
+def _second(f):
+    """Σ of the squared first derivatives of f's squares, recorded (create_graph): its
+    backward runs the rows of the derivatives."""
+    def second(*xs):
+        grads = base.grad((f(*xs) ** 2).sum(), xs, create_graph=True)
+        return sum((g * g).sum() for g in grads)
+    return second
+
+
 def _bn(training: bool):
     mean, var = Tensor(np.array([0.1, -0.2, 0.3])), Tensor(np.array([1.5, 0.5, 2.0]))
     return lambda x, w, b: F.batch_norm(x, mean.clone(), var.clone(), w, b, training=training)
@@ -35,6 +44,14 @@ CASES = [
      ANY),
     ("PreluKernelBackward0",          lambda x, w: F.prelu(x, w),                [(4, 3), (3,)],
      ANY),
+    ("ConvolutionBackwardBackward0",  _second(lambda x, w, b: F.conv2d(x, w, b, stride=2)),
+     [(1, 2, 5, 5), (3, 2, 3, 3), (3,)], ANY),
+    ("MaxPool2DWithIndicesBackwardBackward0", _second(lambda x: F.max_pool2d(x, 2)),
+     [(1, 2, 4, 4)], ANY),
+    ("AvgPool2DBackwardBackward0",    _second(lambda x: F.avg_pool2d(x, 3, 2, 1)),
+     [(1, 1, 5, 5)], ANY),
+    ("AdaptiveAvgPool2DBackwardBackward0", _second(lambda x: F.adaptive_avg_pool2d(x, (2, 3))),
+     [(1, 2, 5, 7)], ANY),
 ]
 
 BRANCHES = [
@@ -51,6 +68,8 @@ BRANCHES = [
     ("batch norm eval",               _bn(False),                   [(2, 3, 4), (3,), (3,)], ANY),
     ("prelu one weight",              lambda x, w: F.prelu(x, w),     [(2, 3, 2), (1,)], ANY),
     ("pad 1-d",                       lambda x: F.pad(x, (2, 1), value=1.5),     [(3,)],    POS),
+    ("batch norm, second derivative", _second(_bn(True)),         [(4, 3), (3,), (3,)], ANY),
+    ("batch norm eval, second",       _second(_bn(False)),     [(2, 3, 2), (3,), (3,)], ANY),
 ]
 
 
@@ -86,8 +105,3 @@ def test_onednn_kernels_compute_the_convolution(shapes, kwargs):
         np.testing.assert_allclose(single, double, rtol=1e-4, atol=1e-4)
 
 
-def test_a_second_derivative_through_a_convolution_is_refused():
-    x = Tensor(np.ones((1, 1, 3, 3)), requires_grad=True)
-    w = Tensor(np.ones((1, 1, 2, 2)), requires_grad=True)
-    with pytest.raises(NotImplementedError, match="does not differentiate a convolution twice"):
-        base.grad(F.conv2d(x, w).sum(), x, create_graph=True)

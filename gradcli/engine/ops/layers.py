@@ -36,25 +36,25 @@ def _sizes(shape) -> str:
     return f"[{', '.join(map(str, shape))}]"
 
 
-def array_rule(what: str):
-    """A derivative computed on arrays only (its kernel's order of accumulation has no tensor
-    form): given tensors, it runs on their arrays, and refuses when a graph would have to be
-    recorded through it (create_graph)."""
-    def wrap(rule):
+def kernel_rule(formula):
+    """A derivative whose bits are a kernel's (an order of accumulation no tensor op has),
+    computed on arrays; on tensors its value is the kernel's too, and its graph, for higher
+    derivatives, the one `formula(node, g)` records with tensor ops."""
+    def wrap(kernel):
         def run(node, g):
             if type(node) is not Node:   # a pass on arrays: `node` is ARRAY_VIEW
-                return rule(node, g)
-            saved = node._saved or {}
-            if grad_mode.state.enabled and (g.requires_grad or any(
-                    isinstance(v[0], Tensor) and v[0].requires_grad for v in saved.values())):
-                raise NotImplementedError(f"gradcli does not differentiate {what} twice "
-                                          "(create_graph=True through it)")
+                return kernel(node, g)
             previous, CURRENT[0] = CURRENT[0], node
             try:
-                return Tensor._make(np.ascontiguousarray(rule(ARRAY_VIEW, g._data)))
+                exact = np.ascontiguousarray(kernel(ARRAY_VIEW, g._data))
             finally:
                 CURRENT[0] = previous
-        run.__name__ = rule.__name__
+            out = formula(node, g)
+            if out.grad_fn is None:
+                return Tensor._make(exact)
+            out._data = exact
+            return out
+        run.__name__ = kernel.__name__
         return run
     return wrap
 
@@ -70,7 +70,10 @@ def _uses_onednn(x: np.ndarray, w: np.ndarray, stride, dilation, groups: int) ->
         and (groups > 1 or (kh > 3 and kw > 3) or n > 1 or n * c * h * wd > 20480)
 
 
-def _conv_forward(x, w, b, stride, padding, dilation, groups, out_hw, onednn):
+# The three products of a convolution (forward, ∂input, ∂weight) are each bilinear in their two
+# tensors, so each one's derivatives are the other two: every order of derivative is a row.
+def _conv_forward(x, w, b, stride, padding, dilation, groups, out_hw, onednn, input_shape,
+                  kernel_size):
     if onednn:
         return kernels.direct_conv2d(x, w, b, stride, padding, dilation, groups, out_hw)
     # ATen's slow path: per image and group, addmm(bias, W, columns)
@@ -89,60 +92,90 @@ def _conv_forward(x, w, b, stride, padding, dilation, groups, out_hw, onednn):
     return out.reshape((n, out_channels) + tuple(out_hw))
 
 
-@array_rule("a convolution")
-def _conv_input_grad(node, g):
-    w, shape = node.weight, node.shapes[0]
-    if node.onednn:
-        return kernels.direct_conv2d_input_grad(g, w, shape, node.stride, node.padding,
-                                                node.dilation, node.groups)
-    # the slow path: columns = Wᵀ·g per image and group, folded back by col2im
-    groups = node.groups
-    out_per_group, per_group = w.shape[0] // groups, shape[1] // groups
-    grads = g.reshape(shape[0], w.shape[0], -1)
-    out = np.empty(shape, g.dtype)
+def _conv_input_grad(g, w, stride, padding, dilation, groups, out_hw, onednn, input_shape,
+                     kernel_size):
+    """∂conv/∂input: oneDNN's backward-data, or the slow path's Wᵀ·g per image and group
+    folded back by col2im."""
+    if onednn:
+        return kernels.direct_conv2d_input_grad(g, w, input_shape, stride, padding, dilation,
+                                                groups)
+    out_per_group, per_group = w.shape[0] // groups, input_shape[1] // groups
+    n = input_shape[0]
+    grads = g.reshape(n, w.shape[0], -1)
+    out = np.empty(input_shape, g.dtype)
     for k in range(groups):
         rows = slice(k * out_per_group, (k + 1) * out_per_group)
         weight_t = w[rows].reshape(out_per_group, -1).T
-        cols = np.stack([MM.forward(weight_t, grads[i, rows]) for i in range(shape[0])])
+        cols = np.stack([MM.forward(weight_t, grads[i, rows]) for i in range(n)])
         out[:, k * per_group:(k + 1) * per_group] = kernels.col2im(
-            cols, (shape[0], per_group) + shape[2:], w.shape[2:], node.stride, node.padding,
-            node.dilation, node.out_hw)
+            cols, (n, per_group) + tuple(input_shape[2:]), w.shape[2:], stride, padding,
+            dilation, out_hw)
     return out
 
 
-@array_rule("a convolution")
-def _conv_weight_grad(node, g):
-    x, shape = node.self, node.shapes[1]
-    if node.onednn:
-        return kernels.direct_conv2d_weight_grad(g, x, shape[2:], node.stride, node.padding,
-                                                 node.dilation, node.groups)
-    # the slow path: grad_W += g·columnsᵀ, image after image
-    groups = node.groups
-    out_per_group, per_group = shape[0] // groups, x.shape[1] // groups
-    grads = g.reshape(x.shape[0], shape[0], -1)
-    out = np.empty(shape, g.dtype)
+def _conv_weight_grad(x, g, stride, padding, dilation, groups, out_hw, onednn, input_shape,
+                      kernel_size):
+    """∂conv/∂weight: oneDNN's backward-weights, or the slow path's grad_W += g·columnsᵀ,
+    image after image."""
+    if onednn:
+        return kernels.direct_conv2d_weight_grad(g, x, kernel_size, stride, padding, dilation,
+                                                 groups)
+    out_channels = g.shape[1]
+    out_per_group, per_group = out_channels // groups, x.shape[1] // groups
+    grads = g.reshape(x.shape[0], out_channels, -1)
+    out = np.empty((out_channels, per_group) + tuple(kernel_size), g.dtype)
     for k in range(groups):
         rows = slice(k * out_per_group, (k + 1) * out_per_group)
-        cols = kernels.im2col(x[:, k * per_group:(k + 1) * per_group], shape[2:], node.stride,
-                              node.padding, node.dilation, node.out_hw)
+        cols = kernels.im2col(x[:, k * per_group:(k + 1) * per_group], kernel_size, stride,
+                              padding, dilation, out_hw)
         total = np.zeros((out_per_group, cols.shape[1]), g.dtype)
         for i in range(x.shape[0]):
             total = ADDMM.forward(total, grads[i, rows], cols[i].T)
-        out[rows] = total.reshape((out_per_group,) + shape[1:])
+        out[rows] = total.reshape((out_per_group, per_group) + tuple(kernel_size))
     return out
 
 
-@array_rule("a convolution")
-def _conv_bias_grad(node, g):
-    return kernels.sequential_sum(g) if node.onednn else xp.sum(g, (0, 2, 3))
+def _bias_sum(g, onednn):
+    """∂conv/∂bias: oneDNN adds every element in order; the slow path is torch.sum's."""
+    return kernels.sequential_sum(g) if onednn else xp.sum(g, (0, 2, 3))
+
+
+def _conv(x, w, node):
+    return apply(CONVOLUTION, (x, w, None), node.params)
+
+
+def _conv_t(g, w, node):
+    return apply(CONVOLUTION_INPUT_GRAD, (g, w), node.params)
+
+
+def _conv_w(x, g, node):
+    return apply(CONVOLUTION_WEIGHT_GRAD, (x, g), node.params)
 
 
 CONVOLUTION = row(Op("convolution", _conv_forward, "ConvolutionBackward0",
                      ("self", "weight", "bias"), (
-    Rule(_conv_input_grad, ("weight",), "∂conv(x, w)/∂x = conv_transpose(g, w)"),
-    Rule(_conv_weight_grad, ("self",), "∂conv(x, w)/∂w = Σₙ g ⋆ x"),
-    Rule(_conv_bias_grad, (), "∂conv/∂b = Σ g over batch and positions")),
+    Rule(lambda node, g: _conv_t(g, node.weight, node), ("weight",),
+         "∂conv(x, w)/∂x = conv_transpose(g, w)"),
+    Rule(lambda node, g: _conv_w(node.self, g, node), ("self",), "∂conv(x, w)/∂w = Σₙ g ⋆ x"),
+    Rule(lambda node, g: apply(BIAS_SUM, (g,), {"onednn": node.onednn}), (),
+         "∂conv/∂b = Σ g over batch and positions")),
     dtypes="keep"))
+CONVOLUTION_INPUT_GRAD = row(Op("convolution_backward_input", _conv_input_grad,
+                                "ConvolutionBackwardBackward0", ("grad_output", "weight"), (
+    Rule(lambda node, u: _conv(u, node.weight, node), ("weight",), "∂/∂g = conv(u, w)"),
+    Rule(lambda node, u: _conv_w(u, node.grad_output, node), ("grad_output",),
+         "∂/∂w = Σₙ g ⋆ u")),
+    dtypes="keep"))
+CONVOLUTION_WEIGHT_GRAD = row(Op("convolution_backward_weight", _conv_weight_grad,
+                                 "ConvolutionBackwardBackward0", ("self", "grad_output"), (
+    Rule(lambda node, v: _conv_t(node.grad_output, v, node), ("grad_output",),
+         "∂/∂x = conv_transpose(g, v)"),
+    Rule(lambda node, v: _conv(node.self, v, node), ("self",), "∂/∂g = conv(x, v)")),
+    dtypes="keep"))
+BIAS_SUM = row(Op("convolution_backward_bias", _bias_sum, "ConvolutionBackwardBackward0",
+                  ("grad_output",), (
+    Rule(lambda node, gg: xp.expand(xp.reshape(gg, (1, -1, 1, 1)), node.shapes[0]), (),
+         "∂Σg/∂g = 1"),), dtypes="keep"))
 
 
 def _same_padding(weight: Tensor, dilation) -> tuple:
@@ -230,7 +263,8 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return apply(CONVOLUTION, (input, weight, bias), {
         "stride": stride, "padding": padding, "dilation": dilation, "groups": groups,
         "out_hw": out_hw, "onednn": _uses_onednn(input._data, weight._data, stride, dilation,
-                                                 groups)})
+                                                 groups),
+        "input_shape": input.shape, "kernel_size": weight.shape[2:]})
 
 
 # ---- pooling -----------------------------------------------------------------------------
@@ -239,7 +273,7 @@ def _as_batch(a: np.ndarray) -> np.ndarray:
     return a.reshape((-1,) + a.shape[-3:])
 
 
-def _gather(a, indices, kernel_size, stride, padding, dilation, ceil_mode):
+def _gather(a, indices, kernel_size, stride, padding, dilation, ceil_mode, input_shape):
     """Each window's maximum, read at the flat indices max_pool2d found (the other
     parameters are kept for grad_fn._saved_*)."""
     flat = a.reshape(-1, a.shape[-2] * a.shape[-1])
@@ -247,20 +281,22 @@ def _gather(a, indices, kernel_size, stride, padding, dilation, ceil_mode):
     return picked.reshape(indices.shape)
 
 
-@array_rule("a max pooling")
-def _max_grad(node, g):
+def _scatter(g, indices, kernel_size, stride, padding, dilation, ceil_mode, input_shape):
     """g added back at the input positions the maxima came from."""
-    shape = node.shapes[0]
-    rows = math.prod(shape[:-2])
-    out = np.zeros((rows, shape[-2] * shape[-1]), g.dtype)
-    np.add.at(out, (np.arange(rows)[:, None], node.indices.reshape(rows, -1)),
-              g.reshape(rows, -1))
-    return out.reshape(shape)
+    rows = math.prod(input_shape[:-2])
+    out = np.zeros((rows, input_shape[-2] * input_shape[-1]), g.dtype)
+    np.add.at(out, (np.arange(rows)[:, None], indices.reshape(rows, -1)), g.reshape(rows, -1))
+    return out.reshape(input_shape)
 
 
 MAX_POOL2D = row(Op("max_pool2d_with_indices", _gather, "MaxPool2DWithIndicesBackward0",
                     ("self",), (
-    Rule(_max_grad, (), "∂max/∂x = 1 at each window's maximum"),), dtypes="keep"))
+    Rule(lambda node, g: apply(MAX_POOL2D_GRAD, (g,), node.params), (),
+         "∂max/∂x = 1 at each window's maximum"),), dtypes="keep"))
+MAX_POOL2D_GRAD = row(Op("max_pool2d_with_indices_backward", _scatter,
+                         "MaxPool2DWithIndicesBackwardBackward0", ("grad_output",), (
+    Rule(lambda node, u: apply(MAX_POOL2D, (u,), node.params), (), "∂/∂g = u at the maxima"),),
+    dtypes="keep"))
 
 
 def _pool_args(kernel_size, stride, padding, dilation=1) -> tuple:
@@ -302,12 +338,13 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     indices = indices.reshape(input.shape[:-2] + out_hw)
     out = apply(MAX_POOL2D, (input,), {"indices": indices, "kernel_size": kernel,
                                        "stride": stride, "padding": padding,
-                                       "dilation": dilation, "ceil_mode": ceil_mode})
+                                       "dilation": dilation, "ceil_mode": ceil_mode,
+                                       "input_shape": input.shape})
     return (out, Tensor._make(indices.astype(np.int64))) if return_indices else out
 
 
 def _avg_forward(a, kernel_size, stride, padding, ceil_mode, count_include_pad,
-                 divisor_override, out_hw):
+                 divisor_override, out_hw, input_shape):
     out = kernels.avg_pool2d(_as_batch(a), kernel_size, stride, padding, out_hw,
                              count_include_pad, divisor_override)
     return out.reshape(a.shape[:-2] + out_hw)
@@ -326,31 +363,34 @@ def _spread(g: np.ndarray, shape, windows) -> np.ndarray:
     return out.reshape(shape)
 
 
-def _avg_windows(node, h: int, w: int, out_hw):
-    (kh, kw), (sh, sw), (ph, pw) = node.kernel_size, node.stride, node.padding
-    h0, h1 = kernels.pool_bounds(h, kh, sh, ph, out_hw[0])
-    w0, w1 = kernels.pool_bounds(w, kw, sw, pw, out_hw[1])
-    for oi in range(out_hw[0]):
-        for oj in range(out_hw[1]):
-            hs, he = max(h0[oi], 0), min(h1[oi], h)
-            ws, we = max(w0[oj], 0), min(w1[oj], w)
-            if node.divisor_override:
-                divisor = node.divisor_override
-            elif node.count_include_pad:
-                divisor = (h1[oi] - h0[oi]) * (w1[oj] - w0[oj])
-            else:
-                divisor = (he - hs) * (we - ws)
-            yield (oi, oj), (slice(hs, he), slice(ws, we), (divisor,))
+def _avg_grad(g, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override,
+              out_hw, input_shape):
+    h, w = input_shape[-2:]
+    h0, h1 = kernels.pool_bounds(h, kernel_size[0], stride[0], padding[0], out_hw[0])
+    w0, w1 = kernels.pool_bounds(w, kernel_size[1], stride[1], padding[1], out_hw[1])
 
-
-@array_rule("an average pooling")
-def _avg_grad(node, g):
-    shape = node.shapes[0]
-    return _spread(g, shape, _avg_windows(node, *shape[-2:], node.out_hw))
+    def windows():
+        for oi in range(out_hw[0]):
+            for oj in range(out_hw[1]):
+                hs, he = max(h0[oi], 0), min(h1[oi], h)
+                ws, we = max(w0[oj], 0), min(w1[oj], w)
+                if divisor_override:
+                    divisor = divisor_override
+                elif count_include_pad:
+                    divisor = (h1[oi] - h0[oi]) * (w1[oj] - w0[oj])
+                else:
+                    divisor = (he - hs) * (we - ws)
+                yield (oi, oj), (slice(hs, he), slice(ws, we), (divisor,))
+    return _spread(g, input_shape, windows())
 
 
 AVG_POOL2D = row(Op("avg_pool2d", _avg_forward, "AvgPool2DBackward0", ("self",), (
-    Rule(_avg_grad, (), "∂avg/∂x = 1/divisor at each tap of the window"),), dtypes="keep"))
+    Rule(lambda node, g: apply(AVG_POOL2D_GRAD, (g,), node.params), (),
+         "∂avg/∂x = 1/divisor at each tap of the window"),), dtypes="keep"))
+AVG_POOL2D_GRAD = row(Op("avg_pool2d_backward", _avg_grad, "AvgPool2DBackwardBackward0",
+                         ("grad_output",), (
+    Rule(lambda node, u: apply(AVG_POOL2D, (u,), node.params), (), "∂/∂g = avg_pool(u)"),),
+    dtypes="keep"))
 
 
 @export(method=False, functional=True)
@@ -363,30 +403,32 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
     return apply(AVG_POOL2D, (input,), {
         "kernel_size": kernel, "stride": stride, "padding": padding, "ceil_mode": ceil_mode,
         "count_include_pad": count_include_pad, "divisor_override": divisor_override,
-        "out_hw": out_hw})
+        "out_hw": out_hw, "input_shape": input.shape})
 
 
-def _adaptive_windows(h: int, w: int, out_hw):
-    h0, h1 = kernels.adaptive_bounds(h, out_hw[0])
-    w0, w1 = kernels.adaptive_bounds(w, out_hw[1])
-    for oi in range(out_hw[0]):
-        for oj in range(out_hw[1]):
-            yield (oi, oj), (slice(h0[oi], h1[oi]), slice(w0[oj], w1[oj]),
-                             (h1[oi] - h0[oi], w1[oj] - w0[oj]))
+def _adaptive_forward(a, output_size, input_shape):
+    return kernels.adaptive_avg_pool2d(_as_batch(a), output_size).reshape(
+        a.shape[:-2] + output_size)
 
 
-@array_rule("an adaptive average pooling")
-def _adaptive_grad(node, g):
-    shape = node.shapes[0]
-    return _spread(g, shape, _adaptive_windows(*shape[-2:], node.output_size))
+def _adaptive_grad(g, output_size, input_shape):
+    h, w = input_shape[-2:]
+    h0, h1 = kernels.adaptive_bounds(h, output_size[0])
+    w0, w1 = kernels.adaptive_bounds(w, output_size[1])
+    return _spread(g, input_shape, (
+        ((oi, oj), (slice(h0[oi], h1[oi]), slice(w0[oj], w1[oj]),
+                    (h1[oi] - h0[oi], w1[oj] - w0[oj])))
+        for oi in range(output_size[0]) for oj in range(output_size[1])))
 
 
-ADAPTIVE_AVG_POOL2D = row(Op("adaptive_avg_pool2d", lambda a, output_size:
-                             kernels.adaptive_avg_pool2d(_as_batch(a), output_size).reshape(
-                                 a.shape[:-2] + output_size),
+ADAPTIVE_AVG_POOL2D = row(Op("adaptive_avg_pool2d", _adaptive_forward,
                              "AdaptiveAvgPool2DBackward0", ("self",), (
-    Rule(_adaptive_grad, (), "∂avg/∂x = 1/|window| at each tap of the window"),),
-    dtypes="keep"))
+    Rule(lambda node, g: apply(ADAPTIVE_AVG_POOL2D_GRAD, (g,), node.params), (),
+         "∂avg/∂x = 1/|window| at each tap of the window"),), dtypes="keep"))
+ADAPTIVE_AVG_POOL2D_GRAD = row(Op("adaptive_avg_pool2d_backward", _adaptive_grad,
+                                  "AdaptiveAvgPool2DBackwardBackward0", ("grad_output",), (
+    Rule(lambda node, u: apply(ADAPTIVE_AVG_POOL2D, (u,), node.params), (),
+         "∂/∂g = adaptive_avg_pool(u)"),), dtypes="keep"))
 
 
 @export(method=False, functional=True)
@@ -401,7 +443,8 @@ def adaptive_avg_pool2d(input, output_size):
     out_hw = tuple(input.shape[-2 + i] if s is None else int(s) for i, s in enumerate(sizes))
     if out_hw == (1, 1):   # PyTorch takes the mean here (MeanBackward1)
         return input.mean((-1, -2), keepdim=True)
-    return apply(ADAPTIVE_AVG_POOL2D, (input,), {"output_size": out_hw})
+    return apply(ADAPTIVE_AVG_POOL2D, (input,), {"output_size": out_hw,
+                                                 "input_shape": input.shape})
 
 
 # ---- batch normalisation -----------------------------------------------------------------
@@ -414,20 +457,49 @@ def _bn_weight(node, like):
     return weight if weight is not None else np.ones(like.shape[1], like.dtype)
 
 
-@array_rule("a batch normalisation")
+def _bn_terms(node):
+    """x̂ and invstd as tensor ops of the saved input (for the graph of a second derivative):
+    of the batch while training, of the running statistics (constants) in eval mode."""
+    x = node.self
+    axes = (0,) + tuple(range(2, x.ndim))
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    if node.training:
+        centred = x - xp.mean(x, axes, keepdim=True)
+        invstd = xp.pow(xp.mean(centred * centred, axes, keepdim=True) + node.eps, -0.5)
+    else:
+        centred = x - xp.constant(node.mean.reshape(shape), x)
+        invstd = xp.constant(node.backward_invstd.reshape(shape), x)
+    return centred * invstd, invstd, axes, shape
+
+
+def _bn_input_formula(node, g):
+    xhat, invstd, axes, shape = _bn_terms(node)
+    w = xp.reshape(node.weight, shape) if node.weight is not None else 1.0
+    if not node.training:
+        return g * invstd * w
+    return w * invstd * (g - xp.mean(g, axes, keepdim=True)
+                         - xhat * xp.mean(g * xhat, axes, keepdim=True))
+
+
+@kernel_rule(_bn_input_formula)
 def _bn_input_grad(node, g):
     x = node.self
     return kernels.batch_norm_input_grad(x, g, _bn_weight(node, x), node.mean,
                                          node.backward_invstd, node.training)
 
 
-@array_rule("a batch normalisation")
+def _bn_weight_formula(node, g):
+    xhat, _, axes, _ = _bn_terms(node)
+    return xp.sum(g * xhat, axes)
+
+
+@kernel_rule(_bn_weight_formula)
 def _bn_weight_grad(node, g):
     _, dot = kernels.batch_norm_sums(node.self, g, node.mean)
     return (dot * node.backward_invstd).astype(g.dtype)
 
 
-@array_rule("a batch normalisation")
+@kernel_rule(lambda node, g: xp.sum(g, (0,) + tuple(range(2, g.ndim))))
 def _bn_bias_grad(node, g):
     total, _ = kernels.batch_norm_sums(node.self, g, node.mean)
     return total.astype(g.dtype)
