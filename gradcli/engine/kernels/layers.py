@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .nn import lane_sum
+from .nn import lane_sum, product_lane_sum
 
 ONEDNN_CHANNEL_BLOCK = 16   # an AVX512 register of float32
 
@@ -324,23 +324,6 @@ def running_update(running_mean: np.ndarray, running_var: np.ndarray, mean: np.n
 BN_BACKWARD_WIDTH = 32
 
 
-def _centred_dot(x: np.ndarray, g: np.ndarray, mean: np.ndarray) -> np.ndarray:
-    """vec::map2_reduce_all of (x - mean)·g over the last axis: products added lane by lane
-    (the tail's fused, as the compiler emits it), then the halving tree across the lanes."""
-    lanes = BN_BACKWARD_WIDTH // x.itemsize
-    products = (x - mean) * g
-    n = x.shape[-1]
-    if n < lanes:
-        return lane_sum(products, BN_BACKWARD_WIDTH)
-    full = n - n % lanes
-    acc = products[..., :lanes].copy()
-    for d in range(lanes, full, lanes):
-        acc = acc + products[..., d:d + lanes]
-    if full < n:
-        acc[..., :n - full] = _fma(x[..., full:] - mean, g[..., full:], acc[..., :n - full])
-    return lane_sum(acc, BN_BACKWARD_WIDTH)
-
-
 def batch_norm_sums(x: np.ndarray, g: np.ndarray, mean: np.ndarray) -> tuple:
     """Σg and Σ(x - mean)·g per channel, as ATen's batch_norm_cpu_backward adds them with one
     thread: for (N, C) input (the channels-last kernel) row after row in the input's precision,
@@ -357,7 +340,7 @@ def batch_norm_sums(x: np.ndarray, g: np.ndarray, mean: np.ndarray) -> tuple:
     dot = np.zeros(channels)
     for b in range(x.shape[0]):
         total += lane_sum(gs[b], BN_BACKWARD_WIDTH)
-        dot += _centred_dot(xs[b], gs[b], mean[:, None])
+        dot += product_lane_sum(xs[b] - mean[:, None], gs[b], BN_BACKWARD_WIDTH)
     return total, dot
 
 

@@ -122,6 +122,25 @@ def lane_sum(e: np.ndarray, width: int = 64) -> np.ndarray:
     return _across_lanes(acc)
 
 
+def product_lane_sum(a: np.ndarray, b: np.ndarray, width: int = 64) -> np.ndarray:
+    """Σ a·b over the last axis as vec::map2_reduce_all adds it: products added lane by lane,
+    the tail's products fused into their lanes (as the compiler emits that loop), then the
+    halving tree across the lanes."""
+    lanes = width // a.itemsize
+    products = a * b
+    n = a.shape[-1]
+    if n < lanes:
+        return lane_sum(products, width)
+    full = n - n % lanes
+    acc = products[..., :lanes].copy()
+    for d in range(lanes, full, lanes):
+        acc = acc + products[..., d:d + lanes]
+    if full < n:
+        fma = fma32 if a.dtype == np.float32 else (lambda x, y, z: x * y + z)
+        acc[..., :n - full] = fma(a[..., full:], b[..., full:], acc[..., :n - full])
+    return lane_sum(acc, width)
+
+
 def _exp_parts(a: np.ndarray, dim: int):
     """x - max, e^(x - max) and its sum along `dim` (moved last), as ATen's kernels compute.
 
