@@ -213,26 +213,9 @@ def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
     return np.moveaxis(shifted - log_total[..., None], -1, dim)
 
 
-def _lane_dot(g: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Σ g·y over the last axis as softmax's backward reduces it (vec::map2_reduce_all): products
-    rounded and added lane by lane, except the partial last vector, whose products are fused
-    into the first lanes (the compiler contracts that add); then the lanes' halving tree."""
-    lanes = 64 // g.itemsize
-    n = g.shape[-1]
-    p = g * y
-    if n < lanes:
-        return _in_order(p)
-    full = n - n % lanes
-    acc = p[..., :lanes].copy()
-    for d in range(lanes, full, lanes):
-        acc = acc + p[..., d:d + lanes]
-    acc[..., :n - full] = fma(g[..., full:], y[..., full:], acc[..., :n - full])
-    return _across_lanes(acc)
-
-
 def softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """_vec_host_softmax_backward_lastdim: (g - Σ g·y) · y along the last axis."""
-    return (grad - _lane_dot(grad, out)[..., None]) * out
+    return (grad - product_lane_sum(grad, out)[..., None]) * out
 
 
 def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
