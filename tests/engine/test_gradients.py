@@ -75,6 +75,7 @@ CASES = [
     ("MmBackward0",         lambda a, b: a @ b,                 [(2, 3), (3, 4)],   ANY),
     ("MvBackward0",         lambda a, b: a @ b,                 [(2, 3), (3,)],     ANY),
     ("DotBackward0",        lambda a, b: a @ b,                 [(3,), (3,)],       ANY),
+    ("TraceBackward0",      lambda a: a.trace() * a,            [(2, 3)],           ANY),
     ("BmmBackward0",        lambda a, b: a.bmm(b),              [(2, 2, 3), (2, 3, 2)], ANY),
     # float32 in the middle: the finite difference must be coarse enough to survive it
     ("ToCopyBackward0",     lambda a: a.float().double() * 1,   [(3,)],             ANY, 1e-2),

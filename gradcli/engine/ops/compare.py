@@ -7,6 +7,7 @@ from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from . import xp
+from .pointwise import broadcast_apply
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -25,7 +26,7 @@ def _compare(name: str, forward, dunder: str):
     def function(input, other):
         _check_operand(name, other)
         dt = _dt.result_type(input, other)
-        return apply(op, (input, other), dtype=dt)
+        return broadcast_apply(op, input, other, dtype=dt)
     function.__name__ = name
     return export(name, dunders=(dunder,))(function)
 
@@ -45,7 +46,7 @@ def _logical(name: str, forward):
     op = Op(name, forward, None, ("self", "other"), (None, None), dtypes="compare")
 
     def function(input, other):
-        return apply(op, (input, other), dtype=_dt.bool_)
+        return broadcast_apply(op, input, other, dtype=_dt.bool_)
     function.__name__ = name
     return export(name)(function)
 
@@ -166,3 +167,44 @@ def equal(input, other):
         raise TypeError(f"equal(): argument 'other' (position 2) must be Tensor, not "
                         f"{type(other).__name__}")
     return input._data.shape == other._data.shape and bool(np.all(input._data == other._data))
+
+
+# ---- closeness ---------------------------------------------------------------------------
+def _must_be_tensor(fn: str, value, name: str, position: int) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not "
+                        f"{type(value).__name__}")
+
+
+@export()
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """|input - other| <= atol + rtol * |other|, elementwise, as ATen's isclose computes it: in
+    the inputs' dtype (integers in the default float dtype), infinities equal to themselves."""
+    _must_be_tensor("isclose", input, "input", 1)
+    _must_be_tensor("isclose", other, "other", 2)
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"{_dt.type_name(input.dtype)} did not match "
+                           f"{_dt.type_name(other.dtype)}")
+    if rtol < 0:
+        raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
+    if atol < 0:
+        raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
+    close = eq(input, other)._data   # broadcasts, with PyTorch's error for sizes that do not
+    a, b = input._data, other._data
+    if a.dtype.kind == "f" and equal_nan:
+        close = close | (np.isnan(a) & np.isnan(b))
+    if rtol or atol:
+        if a.dtype.kind != "f":
+            a, b = a.astype(_dt.default_float.np), b.astype(_dt.default_float.np)
+        with np.errstate(invalid="ignore", over="ignore"):
+            allowed = atol + np.abs(rtol * b)
+            actual = np.abs(a - b)
+            close = close | (np.isfinite(actual) & (actual <= allowed))
+    return Tensor._make(np.asarray(close))
+
+
+@export()
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    _must_be_tensor("allclose", input, "input", 1)
+    _must_be_tensor("allclose", other, "other", 2)
+    return bool(isclose(input, other, rtol, atol, equal_nan)._data.all())

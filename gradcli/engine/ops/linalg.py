@@ -161,3 +161,32 @@ def outer(input, vec2):
 
 
 ger = export("ger")(outer)
+
+
+# ---- trace -------------------------------------------------------------------------------
+def _trace(a: np.ndarray) -> np.ndarray:
+    # ATen's trace_cpu adds the diagonal in order, in double for floats (its accumulate type)
+    acc = np.float64 if a.dtype.kind == "f" else np.int64
+    total = np.cumsum(np.diagonal(a).astype(acc))
+    return np.asarray(total[-1] if total.size else 0, acc).astype(
+        a.dtype if a.dtype.kind == "f" else np.int64)
+
+
+def _diagonal_mask(shape) -> np.ndarray:
+    return np.eye(*shape, dtype=bool)
+
+
+TRACE = row(Op("trace", _trace, "TraceBackward0", ("self",), (
+    # trace_backward: g on the diagonal of a zero matrix, viewed in the input's shape
+    Rule(lambda node, g: xp.reshape(xp.where(_diagonal_mask(node.shapes[0]), g, 0.0),
+                                    node.shapes[0]), (), "∂trace(A)/∂A = I"),),
+    dtypes="keep"))
+
+
+@export()
+def trace(input):
+    if input.ndim != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
+    if input.dtype is _dt.bool_:
+        raise NotImplementedError("\"trace\" not implemented for 'Bool'")
+    return apply(TRACE, (input,))

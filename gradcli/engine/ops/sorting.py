@@ -43,3 +43,70 @@ def sort(input, dim=-1, descending=False, stable=False):
 @export()
 def argsort(input, dim=-1, descending=False, stable=False):
     return Tensor._make(_order(input, input._dim(dim), descending))
+
+
+# ---- unique ------------------------------------------------------------------------------
+def _no_derivative(name: str) -> Rule:
+    def fn(node, g):
+        raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
+    return Rule(fn, (), f"{name} has no derivative")
+
+
+# the values are found first (they come with the inverse and the counts); the row hands them
+# on, so that a float input that requires grad gets PyTorch's node, whose backward refuses
+UNIQUE = Op("_unique2", lambda a, values: values, "Unique2Backward0", ("self",),
+            (_no_derivative("_unique2"),), dtypes="keep")
+UNIQUE_DIM = Op("unique_dim", lambda a, values: values, "UniqueDimBackward0", ("self",),
+                (_no_derivative("unique_dim"),), dtypes="keep")
+UNIQUE_CONSECUTIVE = Op("unique_consecutive", lambda a, values: values,
+                        "UniqueConsecutiveBackward0", ("self",),
+                        (_no_derivative("unique_consecutive"),), dtypes="keep")
+
+
+def _unique_result(op: Op, input, values, inverse, counts, return_inverse, return_counts):
+    out = [apply(op, (input,), {"values": values})]
+    if return_inverse:
+        out.append(Tensor._make(inverse.astype(np.int64)))
+    if return_counts:
+        out.append(Tensor._make(counts.astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+@export()
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The distinct values, ascending (PyTorch's CPU kernel sorts even when sorted=False), or
+    the distinct slices along `dim`; NaNs are each distinct, as NaN != NaN."""
+    a = input._data
+    if dim is None:
+        flat = a.reshape(-1)
+        values, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True,
+                                                   return_counts=True, equal_nan=False)
+        return _unique_result(UNIQUE, input, values, inverse.reshape(a.shape), counts,
+                              return_inverse, return_counts)
+    d = input._dim(dim)
+    values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=d)
+    return _unique_result(UNIQUE_DIM, input, values, inverse.reshape(-1), counts,
+                          return_inverse, return_counts)
+
+
+@export()
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    a = input._data
+    if dim is None:
+        flat = a.reshape(-1)
+        starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]]) if flat.size else \
+            np.zeros(0, np.int64)
+        values = flat[starts]
+        inverse = (np.cumsum(np.r_[True, flat[1:] != flat[:-1]]) - 1).reshape(a.shape) \
+            if flat.size else np.zeros(a.shape, np.int64)
+    else:
+        d = input._dim(dim)
+        moved = np.moveaxis(a, d, 0).reshape(a.shape[d], -1)
+        change = np.r_[True, (moved[1:] != moved[:-1]).any(axis=1)] if len(moved) else \
+            np.zeros(0, bool)
+        starts = np.flatnonzero(change)
+        values = np.take(a, starts, axis=d)
+        inverse = np.cumsum(change) - 1
+    counts = np.diff(np.r_[starts, a.reshape(-1).size if dim is None else a.shape[d]])
+    return _unique_result(UNIQUE_CONSECUTIVE, input, values, inverse, counts, return_inverse,
+                          return_counts)
