@@ -10,6 +10,7 @@ import numpy as np
 from . import grad_mode
 from .dispatch import apply
 from .graph import AccumulateGrad
+from .hooks import apply_hooks, hooks_of
 from .ops import xp
 from .ops.xp import ARRAY_VIEW, CURRENT
 from .ops.inplace import COPY
@@ -172,6 +173,9 @@ class BackwardPass:
         while ready:
             node = heappop(ready)[1]
             grads = take(node)
+            hooks = hooks_of(node) if not dry else None
+            if hooks:   # the tensors' hooks see the gradient first: what they return goes on
+                grads = apply_hooks(hooks, grads, arrays)
             if targets is not None:
                 for nr, g in enumerate(grads):
                     if (node, nr) in targets and g is not None:

@@ -42,7 +42,7 @@ class FunctionNode(Node):
     PUBLIC = frozenset(("name", "next_functions", "metadata", "saved_tensors",
                         "materialize_grads"))
     ENGINE_FIELDS = frozenset(Node.__slots__) | frozenset((
-        "_tensor_inputs", "_outputs", "n_outputs", "_retained", "_metadata"))
+        "_tensor_inputs", "_outputs", "n_outputs", "_retained", "_metadata", "_hooks"))
 
     def __init__(self, inputs: tuple) -> None:
         tensors = [x for x in inputs if isinstance(x, Tensor)]

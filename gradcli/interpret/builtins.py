@@ -18,6 +18,7 @@ from ..engine import dtypes as _dt
 from ..engine import factories, grad_mode
 from ..engine.function import FunctionNode
 from ..engine.graph import AccumulateGrad, Node
+from ..engine.hooks import RemovableHandle
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
 from ..engine.tensor import Device, Size, Tensor
@@ -433,6 +434,7 @@ def _dir(*args):
 
 classes.name_class(Builtin, "builtin_function_or_method")
 classes.name_class(LibraryGenerator, "generator")   # what Module.parameters() returns
+classes.name_class(RemovableHandle, "torch.utils.hooks.RemovableHandle")
 classes.hand_out(Tensor)
 PYTHON.update({
     "object": object, "super": super, "property": property, "staticmethod": staticmethod,
@@ -647,6 +649,7 @@ for _kind, _entry in {
                                     _function_node_set),
     AccumulateGrad: attributes.Listed(("name", "next_functions", "variable", "metadata")),
     ValuesIndices: attributes.Listed(("values", "indices")),
+    RemovableHandle: attributes.Listed(("remove", "id")),
     list: attributes.Listed(("append", "extend", "insert", "pop", "remove", "index", "count",
                              "reverse", "copy", "clear", "sort")),
     tuple: attributes.Listed(("count", "index")),

@@ -63,7 +63,8 @@ def fma32(a: np.ndarray, b: np.ndarray | np.float32, c: np.ndarray | np.float32)
 
 
 def _fma32(a, b, c) -> np.ndarray:
-    s = np.multiply(a, b, dtype=np.float64)
+    # an array even for 0-d operands, where NumPy gives a scalar: its lanes are assigned below
+    s = np.asarray(np.multiply(a, b, dtype=np.float64))
     s += c
     r = s.astype(np.float32)
     risky = (s.view(np.uint64) & 0x1FFFFFFF) == 0x10000000
