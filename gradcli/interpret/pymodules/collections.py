@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import collections
 
-from .. import attributes
+from .. import attributes, classes
 from .. import builtins as B
 
 OrderedDict, defaultdict, Counter, deque = (collections.OrderedDict, collections.defaultdict,
@@ -20,6 +20,7 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
     cls = collections.namedtuple(typename, field_names, rename=rename, defaults=defaults,
                                  module="__main__" if module is None else module)
     attributes.register(cls, attributes.Listed(cls._fields + NAMEDTUPLE_METHODS))
+    classes.hand_out(cls)
     return cls
 
 
@@ -33,6 +34,8 @@ attributes.register(deque, attributes.Listed((
     "append", "appendleft", "pop", "popleft", "extend", "extendleft", "rotate", "clear", "count",
     "index", "insert", "remove", "reverse", "maxlen", "copy")))
 B.KEYED_TYPES.update({OrderedDict: 0, Counter: 0, defaultdict: 1})
+for _kind in (OrderedDict, defaultdict, Counter, deque):
+    classes.hand_out(_kind)
 
 ENTRIES = {"OrderedDict": OrderedDict, "defaultdict": defaultdict, "Counter": Counter,
            "deque": deque, "namedtuple": namedtuple}

@@ -16,7 +16,7 @@ import io
 import os
 import posixpath
 
-from .. import attributes
+from .. import attributes, classes
 from . import ContextManager, Host, on_start
 
 MAX_CHARS = 64 * 2**20
@@ -278,6 +278,7 @@ class File(ContextManager):
         return False
 
 
+classes.name_class(File, "_io.TextIOWrapper")
 attributes.register(File, attributes.Listed((
     "name", "mode", "encoding", "closed", "read", "readline", "readlines", "write", "writelines",
     "seek", "tell", "truncate", "readable", "writable", "seekable", "flush", "close")))

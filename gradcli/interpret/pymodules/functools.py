@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from .. import attributes
+from .. import attributes, classes
 from .. import builtins as B
 from ..tools import Builtin
 
@@ -64,6 +64,8 @@ def cache(function, /):
 
 
 attributes.register(partial, attributes.Listed(("func", "args", "keywords")))
+classes.hand_out(partial)
+classes.name_class(_lru_cache_wrapper, "functools._lru_cache_wrapper")
 attributes.register(_lru_cache_wrapper, attributes.Listed(("cache_info", "cache_clear")))
 attributes.register(type(functools.lru_cache()(len).cache_info()), attributes.Listed(
     ("hits", "misses", "maxsize", "currsize")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from .. import attributes
+from .. import attributes, classes
 from .. import builtins as B
 from ..compiler import MAX_SEQUENCE
 
@@ -73,6 +73,11 @@ def _calling(real):
 
 
 attributes.register_class_attributes(itertools.chain, ("from_iterable",))
+# type() of an iterator shows Python's name; the class itself is not handed out (making one
+# anew would skip the checks above)
+for _cls in (count, cycle, repeat, *(getattr(itertools, n) for n in dir(itertools)
+                                     if isinstance(getattr(itertools, n), type))):
+    classes.name_class(_cls, f"itertools.{_cls.__name__}")
 
 ENTRIES = {name: getattr(itertools, name) for name in (
     "islice", "chain", "permutations", "combinations", "combinations_with_replacement",

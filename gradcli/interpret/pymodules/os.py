@@ -7,7 +7,7 @@ import os
 import posixpath
 from collections.abc import MutableMapping
 
-from .. import attributes
+from .. import attributes, classes
 from ..tools import Builtin
 from . import Host, files, on_start
 from .files import fspath, os_error
@@ -206,6 +206,7 @@ def getsize(path) -> int:
     return len(fs.files[where].encode("utf-8", "surrogatepass"))
 
 
+classes.hand_out(Environ)
 attributes.register(Environ, attributes.Listed((
     "get", "setdefault", "pop", "popitem", "keys", "items", "values", "update", "clear",
     "copy")))

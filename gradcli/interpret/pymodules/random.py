@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random as _random
 
-from .. import attributes
+from .. import attributes, classes
 from ..compiler import MAX_SEQUENCE
 from . import Host, on_start
 
@@ -54,6 +54,7 @@ def _attribute(rng: Random, name: str):
 
 
 attributes.register(Random, attributes.Custom(_attribute, lambda rng: sorted(METHODS)))
+classes.hand_out(Random)
 
 _program = Random()
 ENTRIES = {name: _method(_program, name) for name in METHODS}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .. import attributes, pymodules
+from .. import attributes, classes, pymodules
 from ..tools import Builtin
 from . import Host, on_start
 
@@ -102,6 +102,8 @@ def setrecursionlimit(limit, /) -> None:
     _limit[0] = limit
 
 
+classes.name_class(Stream, "_io.TextIOWrapper")
+classes.name_class(Stdin, "_io.TextIOWrapper")
 _STREAM = ("name", "mode", "encoding", "write", "writelines", "flush", "isatty")
 attributes.register(Stream, attributes.Listed(_STREAM))
 attributes.register(Stdin, attributes.Listed(

@@ -8,6 +8,7 @@ import re
 import typing
 
 from .. import builtins as B
+from .. import classes
 
 FORWARD_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
@@ -59,6 +60,9 @@ def _unwrap(value):
             B.key(value)
         return type(value)(_unwrap(v) for v in value)
     return B.key(value)
+
+
+classes.name_class(Form, "typing._GenericAlias")
 
 
 def cast(typ, val):

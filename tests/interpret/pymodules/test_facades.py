@@ -10,6 +10,8 @@ import pytest
 from gradcli.interpret import modules as M
 from gradcli.interpret import pymodules
 
+from . import python_prints
+
 
 def test_every_facade_is_importable():
     for name in pymodules.FACADES:
@@ -46,3 +48,18 @@ def test_from_import_and_star(run):
     r = run("from os.path import join\nfrom collections import *\nfrom math import *\n"
             "print(join('a', 'b'), Counter('aa'), factorial(4), pi > 3)")
     assert r.out == "a/b Counter({'a': 2}) 24 True\n"
+
+
+@pytest.mark.parametrize("expr", [
+    "type(itertools.count())", "type(itertools.chain([1]))", "type(itertools.starmap(max, []))",
+    "type(functools.partial(max))", "type(functools.lru_cache()(max))", "type(random.Random(1))",
+    "type(collections.Counter())", "type(os.environ)", "type(collections.namedtuple('P', 'x')(1))",
+])
+def test_type_of_their_values_prints_as_python(run, expr):
+    source = f"import itertools, functools, random, collections, os\nprint({expr})"
+    assert run(source).out == python_prints(source)
+
+
+def test_type_of_files_and_streams_is_pythons_name(run):
+    r = run("import sys\nprint(type(open('f', 'w')), type(sys.stdout), type(sys.stdin))")
+    assert r.out == "<class '_io.TextIOWrapper'> " * 2 + "<class '_io.TextIOWrapper'>\n"
