@@ -1,12 +1,13 @@
-"""Python's functools module: reduce, partial, lru_cache/cache and cmp_to_key, with the function
-they are given called as the program's calls are (dict and set check their keys) and the
-arguments a cache hashes checked first."""
+"""Python's functools module: reduce, partial, lru_cache/cache, wraps and cmp_to_key, with the
+function they are given called as the program's calls are (dict and set check their keys) and
+the arguments a cache hashes checked first."""
 from __future__ import annotations
 
 import functools
 
 from .. import attributes, classes
 from .. import builtins as B
+from ..functions import Function
 from ..tools import Builtin
 
 
@@ -63,6 +64,32 @@ def cache(function, /):
     return _lru_cache_wrapper(function, None, False)
 
 
+WRAPPER_ASSIGNMENTS, WRAPPER_UPDATES = functools.WRAPPER_ASSIGNMENTS, functools.WRAPPER_UPDATES
+
+
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    """The program's function `wrapper` takes the name and doc of `wrapped`: what a program can
+    see of Python's copying (a function of the program has no __dict__ nor __wrapped__)."""
+    if not isinstance(wrapper, Function):
+        raise attributes.read_only(wrapper, "__module__")
+    for name in ("__name__", "__qualname__"):
+        if name in assigned:
+            try:
+                value = attributes.get_attribute(wrapped, name)
+            except AttributeError:
+                continue
+            if not isinstance(value, str):
+                raise TypeError(f"{name} must be set to a string object")
+            setattr(wrapper, name, value)
+    if "__doc__" in assigned and isinstance(wrapped, Function):
+        wrapper.doc = wrapped.doc
+    return wrapper
+
+
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    return partial(update_wrapper, wrapped=wrapped, assigned=assigned, updated=updated)
+
+
 attributes.register(partial, attributes.Listed(("func", "args", "keywords")))
 classes.hand_out(partial)
 classes.name_class(_lru_cache_wrapper, "functools._lru_cache_wrapper")
@@ -71,4 +98,6 @@ attributes.register(type(functools.lru_cache()(len).cache_info()), attributes.Li
     ("hits", "misses", "maxsize", "currsize")))
 
 ENTRIES = {"reduce": Builtin("reduce", reduce), "partial": partial, "lru_cache": lru_cache,
-           "cache": cache, "cmp_to_key": Builtin("cmp_to_key", functools.cmp_to_key)}
+           "cache": cache, "cmp_to_key": Builtin("cmp_to_key", functools.cmp_to_key),
+           "wraps": wraps, "update_wrapper": update_wrapper,
+           "WRAPPER_ASSIGNMENTS": WRAPPER_ASSIGNMENTS, "WRAPPER_UPDATES": WRAPPER_UPDATES}

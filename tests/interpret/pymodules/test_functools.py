@@ -35,3 +35,14 @@ def test_lru_cache_caches_and_counts(run):
 def test_keys_nested_too_deep_are_refused(run, use):
     r = run("import functools, collections\nk = ()\nfor i in range(1001):\n    k = (k,)\n" + use)
     assert r.error_line == "RecursionError: maximum recursion depth exceeded while hashing a tuple"
+
+
+def test_wraps_names_the_wrapper_after_the_wrapped(run):
+    source = ("import functools\ndef log(f):\n    @functools.wraps(f)\n    def inner(*a):\n"
+              "        return f(*a)\n    return inner\n@log\ndef square(x):\n    return x * x\n"
+              "print(square(3), square.__name__, square.__qualname__)\n"
+              "print(functools.update_wrapper(lambda: 0, square).__name__)")
+    assert run(source).out == python_prints(source)
+    r = run("import functools\nfunctools.update_wrapper(len, max)")
+    assert r.error_line == "AttributeError: 'builtin_function_or_method' object attribute " \
+                           "'__module__' is read-only"
