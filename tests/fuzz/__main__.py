@@ -2,6 +2,11 @@
 
 Each round draws fresh programs from a new seed; a failing round is shrunk by hypothesis to its
 smallest program, printed, and the run goes on. Exit status 1 if anything failed.
+
+`python -m tests.fuzz --against-torch --minutes N`: the differential fuzzer instead
+(tests/fuzz/differential.py): random autograd programs run by PyTorch and by gradcli; prints a
+table of the distinct classes of mismatch and writes the first of each class, minimised, as a
+recorded conformance case (tests/conformance/cases/fuzz_diff/, or --cases DIR).
 """
 from __future__ import annotations
 
@@ -10,7 +15,10 @@ import random
 import sys
 import time
 
+from pathlib import Path
+
 from .check import Checker
+from .differential import CASES, Differ, Report, table, torch_python
 from .rounds import fuzz_round
 
 
@@ -24,8 +32,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--leaks", action="store_true",
                     help="also fail on an AttributeError about an attribute the program never "
                          "wrote (an engine function that did not check its argument's type)")
+    ap.add_argument("--against-torch", action="store_true",
+                    help="compare with PyTorch instead (the differential fuzzer)")
+    ap.add_argument("--cases", default=str(CASES), metavar="DIR",
+                    help="with --against-torch: where to write the recorded cases "
+                         "('' writes none)")
     args = ap.parse_args(argv)
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    if args.against_torch:
+        return against_torch(args.minutes, seed, Path(args.cases) if args.cases else None)
     checker = Checker(leaks=args.leaks)
     start = time.monotonic()
     failures: dict[str, str] = {}
@@ -49,6 +64,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fuzz: {checker.runs} programs in {rounds} rounds, {minutes:.1f} min, seeds {seed}.."
           f"{seed + max(rounds - 1, 0)}: {len(failures)} distinct failure(s)")
     return 1 if failures else 0
+
+
+def against_torch(minutes: float, seed: int, cases: Path | None) -> int:
+    python = torch_python()
+    if python is None:
+        print("no python with torch: set GRADCLI_TORCH_PYTHON", file=sys.stderr)
+        return 2
+    differ = Differ(python)
+    report = Report()
+    start = time.monotonic()
+    try:
+        differ.fuzz(minutes * 60, seed, report, cases)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    finally:
+        differ.close()
+    print(f"seeds from {seed}")
+    print(table(report, (time.monotonic() - start) / 60))
+    return 1 if report.counts else 0
 
 
 if __name__ == "__main__":

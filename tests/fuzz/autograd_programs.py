@@ -1,0 +1,474 @@
+"""Random valid autograd programs, for comparing gradcli with PyTorch statement by statement.
+
+A program is a list of statements (a `with` block is one): a prelude of seeded leaves (float32 or
+float64, 0-3 dims, literal values that include 0, -0.0 and ±1), then 3-12 ops drawn from the
+templates below, each applied to tensors whose shapes it fits (broadcasting, matmul in 1-3 dims,
+views, indexing, joins, in-place ops on non-leaves, detach, no_grad), with values, grads and
+grad_fns printed, and an ending: backward (with retain_graph and a second backward, or
+retain_grad), or autograd.grad with create_graph then a second backward. Shapes are tracked so
+that most programs run; where the tracking is loose the program errs, in both, as it should.
+Programs are lists so that the minimiser can drop statements.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+PRELUDE = ("import torch", "import torch.nn.functional as F")
+VALUES = (0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 2.0, -2.0, 0.25, -0.75, 3.0, -0.0)
+SIZES = (1, 2, 3, 3, 2)
+
+UNARY = ("exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "sqrt", "rsqrt", "abs", "neg",
+         "exp2", "expm1", "log1p", "log2", "log10", "reciprocal", "erf", "atan", "asin", "acos",
+         "sinh", "cosh", "square", "sign", "floor", "ceil", "round", "trunc", "relu")
+ACTIVATIONS = ("gelu({})", "gelu({}, approximate='tanh')", "silu({})", "elu({})",
+               "elu({}, alpha=0.5)", "leaky_relu({}, 0.1)", "softplus({})",
+               "softplus({}, beta=2.0)", "logsigmoid({})", "hardtanh({})", "relu6({})",
+               "sigmoid({})", "tanh({})", "relu({})")
+REDUCTIONS = ("sum", "mean", "prod", "amax", "amin", "logsumexp", "var", "std", "norm", "max",
+              "min")
+BINARY = ("+", "-", "*", "/")
+BINARY_FUNCTIONS = ("torch.maximum({}, {})", "torch.minimum({}, {})", "torch.hypot({}, {})",
+                    "torch.lerp({}, {}, 0.25)")
+INPLACE = ("mul_(2)", "add_(1.5)", "sub_(0.5)", "div_(2.0)", "relu_()", "sigmoid_()", "tanh_()",
+           "exp_()", "zero_()", "clamp_(min=0.0)", "clamp_(-0.5, 0.5)", "pow_(2)", "neg_()",
+           "abs_()", "sqrt_()", "sin_()", "fill_(0.5)")
+
+
+@dataclass
+class Var:
+    name: str
+    shape: tuple
+    dtype: str          # "float32" or "float64"
+    grad: bool          # requires grad
+    leaf: bool
+
+
+def _broadcast(*shapes):
+    try:
+        return tuple(np.broadcast_shapes(*shapes))
+    except ValueError:
+        return None
+
+
+class Builder:
+    """One program under construction: its statements and the tensors it has named."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.lines: list[str] = list(PRELUDE)
+        self.vars: list[Var] = []
+        self.count = 0
+
+    # ---- helpers
+    def fresh(self, prefix: str = "t") -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def literal(self, shape: tuple) -> str:
+        rng = self.rng
+        if not shape:
+            v = rng.choice(VALUES) if rng.random() < 0.6 else round(rng.uniform(-2, 2), 3)
+            return repr(v)
+        return "[" + ", ".join(self.literal(shape[1:]) for _ in range(shape[0])) + "]"
+
+    def shape(self) -> tuple:
+        rng = self.rng
+        nd = rng.choice((0, 1, 1, 2, 2, 2, 3, 3))
+        shape = tuple(rng.choice(SIZES) for _ in range(nd))
+        if shape and rng.random() < 0.03:
+            shape = shape[:-1] + (0,)
+        return shape
+
+    def leaf(self, shape: tuple | None = None, dtype: str | None = None,
+             grad: bool | None = None, prefix: str = "w") -> Var:
+        rng = self.rng
+        shape = self.shape() if shape is None else shape
+        dtype = dtype or rng.choice(("float32", "float64"))
+        grad = rng.random() < 0.75 if grad is None else grad
+        name = self.fresh(prefix)
+        args = [self.literal(shape) if shape else self.literal(())]
+        if dtype == "float64":
+            args.append("dtype=torch.float64")
+        if grad:
+            args.append("requires_grad=True")
+        if 0 in shape:  # an empty literal has no shape of its own
+            factory = "torch.zeros(" + ", ".join(map(str, shape))
+            self.lines.append(f"{name} = {factory}{', ' + ', '.join(args[1:]) if args[1:] else ''})")
+        else:
+            self.lines.append(f"{name} = torch.tensor({', '.join(args)})")
+        var = Var(name, shape, dtype, grad, True)
+        self.vars.append(var)
+        return var
+
+    def pick(self, pred=lambda v: True) -> Var | None:
+        fits = [v for v in self.vars if pred(v)]
+        return self.rng.choice(fits) if fits else None
+
+    def dim(self, v: Var) -> int:
+        nd = len(v.shape)
+        return self.rng.randrange(-nd, nd) if nd else self.rng.choice((0, -1))
+
+    def result(self, expr: str, shape: tuple, dtype: str, grad: bool, show: float = 0.5) -> Var:
+        name = self.fresh()
+        self.lines.append(f"{name} = {expr}")
+        var = Var(name, shape, dtype, grad, not grad)
+        self.vars.append(var)
+        if self.rng.random() < show:
+            self.show(var)
+        return var
+
+    def show(self, v: Var) -> None:
+        rng = self.rng
+        r = rng.random()
+        if r < 0.7:
+            self.lines.append(f"print({v.name})")
+        elif r < 0.85:
+            self.lines.append(f"print({v.name}.grad_fn)")
+        elif r < 0.93:
+            self.lines.append(f"print({v.name}.sum().item())")
+        else:
+            self.lines.append(f"print({v.name}.shape, {v.name}.requires_grad, {v.name}.is_leaf)")
+
+    # ---- ops: each returns False when it does not apply to what the program has
+    def op_unary(self) -> bool:
+        v = self.pick()
+        m = self.rng.choice(UNARY)
+        expr = f"{v.name}.{m}()" if self.rng.random() < 0.7 else f"torch.{m}({v.name})"
+        self.result(expr, v.shape, v.dtype, v.grad)
+        return True
+
+    def op_activation(self) -> bool:
+        v = self.pick()
+        self.result("F." + self.rng.choice(ACTIVATIONS).format(v.name), v.shape, v.dtype, v.grad)
+        return True
+
+    def op_softmax(self) -> bool:
+        v = self.pick()
+        f = self.rng.choice(("softmax", "log_softmax"))
+        form = self.rng.choice((f"F.{f}({v.name}, dim={{}})", f"{v.name}.{f}({{}})",
+                                f"torch.{f}({v.name}, {{}})"))
+        self.result(form.format(self.dim(v)), v.shape, v.dtype, v.grad)
+        return True
+
+    def op_reduction(self) -> bool:
+        rng = self.rng
+        v = self.pick()
+        m = rng.choice(REDUCTIONS)
+        if m == "logsumexp" or rng.random() < 0.5:
+            d = self.dim(v)
+            keep = rng.random() < 0.4
+            shape = list(v.shape)
+            if shape:
+                if keep:
+                    shape[d] = 1
+                else:
+                    del shape[d]
+            expr = f"{v.name}.{m}(dim={d}{', keepdim=True' if keep else ''})"
+            if m in ("max", "min"):
+                expr += rng.choice((".values", "[0]", ".indices"))
+                grad = v.grad and not expr.endswith("indices")
+                return bool(self.result(expr, tuple(shape), v.dtype if grad or
+                                        not expr.endswith("indices") else "int64", grad))
+            return bool(self.result(expr, tuple(shape), v.dtype, v.grad))
+        if m == "var" and rng.random() < 0.3:
+            return bool(self.result(f"{v.name}.var(unbiased=False)", (), v.dtype, v.grad))
+        return bool(self.result(f"{v.name}.{m}()", (), v.dtype, v.grad))
+
+    def op_cumsum(self) -> bool:
+        v = self.pick()
+        return bool(self.result(f"{v.name}.cumsum({self.dim(v)})", v.shape, v.dtype, v.grad))
+
+    def partner(self, v: Var) -> Var:
+        """A tensor that broadcasts with v: one the program has, or a new leaf."""
+        fits = [w for w in self.vars if w.dtype != "int64" and _broadcast(v.shape, w.shape)]
+        if fits and self.rng.random() < 0.6:
+            return self.rng.choice(fits)
+        shape = v.shape[self.rng.randrange(len(v.shape) + 1):]
+        if shape and self.rng.random() < 0.3:
+            shape = (1,) + shape[1:]
+        return self.leaf(shape, dtype=v.dtype if self.rng.random() < 0.8 else None)
+
+    def op_binary(self) -> bool:
+        rng = self.rng
+        v = self.pick(lambda v: v.dtype != "int64")
+        if v is None:
+            return False
+        if rng.random() < 0.25:
+            c = rng.choice(("2", "0.5", "-1.5", "3"))
+            op = rng.choice(BINARY)
+            expr = f"{c} {op} {v.name}" if rng.random() < 0.5 else f"{v.name} {op} {c}"
+            return bool(self.result(expr, v.shape, v.dtype, v.grad))
+        w = self.partner(v)
+        dtype = "float64" if "float64" in (v.dtype, w.dtype) else "float32"
+        if rng.random() < 0.7:
+            expr = f"{v.name} {rng.choice(BINARY)} {w.name}"
+        else:
+            expr = rng.choice(BINARY_FUNCTIONS).format(v.name, w.name)
+        return bool(self.result(expr, _broadcast(v.shape, w.shape), dtype, v.grad or w.grad))
+
+    def op_pow(self) -> bool:
+        v = self.pick(lambda v: v.dtype != "int64")
+        if v is None:
+            return False
+        form = self.rng.choice(("{0} ** 2", "{0}.pow(3)", "{0}.abs() ** 1.5", "torch.pow({0}, {0})",
+                                "2 ** {0}", "{0}.pow(0.5)", "{0} ** -1", "{0}.square()"))
+        return bool(self.result(form.format(v.name), v.shape, v.dtype, v.grad))
+
+    def op_matmul(self) -> bool:
+        rng = self.rng
+        v = self.pick(lambda v: len(v.shape) >= 1 and v.dtype != "int64")
+        if v is None:
+            return False
+        n = v.shape[-1]
+        k = rng.choice((1, 2, 3))
+        m = rng.choice(SIZES)
+        if k == 1:
+            shape = (n,)
+        elif k == 2:
+            shape = (n, m)
+        else:
+            batch = v.shape[0] if len(v.shape) == 3 and rng.random() < 0.7 else rng.choice((1, 2))
+            shape = (batch, n, m)
+        w = self.leaf(shape, dtype=v.dtype if rng.random() < 0.9 else None)
+        left, right = v, w
+        if rng.random() < 0.3 and len(shape) >= 2 and len(v.shape) <= 2:  # w.mT @ v: (m, n) @ (n,...)
+            left, right = w, v
+            wexpr = f"{w.name}.mT" if len(shape) == 3 else f"{w.name}.T"
+            a, b = np.empty(shape[:-2] + (shape[-1], shape[-2])), np.empty(v.shape)
+            expr = f"{wexpr} @ {v.name}"
+        else:
+            a, b = np.empty(v.shape), np.empty(shape)
+            fn = rng.choice(("{} @ {}", "torch.matmul({}, {})", "{}.matmul({})"))
+            expr = fn.format(v.name, w.name)
+        try:
+            out = np.matmul(a, b).shape
+        except ValueError:
+            out = ()
+        dtype = "float64" if "float64" in (v.dtype, w.dtype) else "float32"
+        return bool(self.result(expr, tuple(out), dtype, left.grad or right.grad))
+
+    def op_view(self) -> bool:
+        rng = self.rng
+        v = self.pick()
+        s, nd = v.shape, len(v.shape)
+        forms = [("{}.reshape(-1)", (int(np.prod(s)),)), ("{}.flatten()", (int(np.prod(s)),)),
+                 ("{}.unsqueeze(0)", (1,) + s), ("{}.squeeze()", tuple(x for x in s if x != 1)),
+                 ("{}.clone()", s), ("{}.contiguous()", s), ("{}[None]", (1,) + s),
+                 ("{}.expand(2, *{}.shape)", (2,) + s)]
+        if nd >= 1:
+            d = self.dim(v)
+            rest = s[:d % nd] + s[d % nd + 1:]
+            forms += [("{}[0]", s[1:]), ("{}[-1]", s[1:]), ("{}.view(-1)", (int(np.prod(s)),)),
+                      (f"{{}}.select({d}, 0)", rest), (f"{{}}.squeeze({d})",
+                                                     rest if s[d] == 1 else s),
+                      (f"{{}}.flip({d})", s), (f"{{}}.roll(1, {d})", s),
+                      (f"{{}}.narrow({d}, 0, 1)", s[:d % nd] + (1,) + s[d % nd + 1:]),
+                      ("{}[1:]", (max(s[0] - 1, 0),) + s[1:]), ("{}[..., ::2]",
+                                                              s[:-1] + ((s[-1] + 1) // 2,)),
+                      ("{}.repeat(" + ", ".join(["2"] + ["1"] * (nd - 1)) + ")",
+                       (2 * s[0],) + s[1:])]
+        if nd <= 2:
+            forms += [("{}.t()", s[::-1])]
+        if nd >= 2:
+            p = list(range(nd))
+            rng.shuffle(p)
+            forms += [("{}.T", s[::-1]), ("{}.mT", s[:-2] + (s[-1], s[-2])),
+                      ("{}.transpose(0, 1)", (s[1], s[0]) + s[2:]),
+                      (f"{{}}.permute({', '.join(map(str, p))})", tuple(s[i] for i in p)),
+                      ("{}.diagonal()", s[2:] + (min(s[0], s[1]),)), ("{}.tril()", s),
+                      ("{}.triu(1)", s), ("{}[:, 1:]", (s[0], max(s[1] - 1, 0)) + s[2:]),
+                      ("{}.reshape(" + str(s[-1]) + ", -1)", (s[-1], int(np.prod(s[:-1])))),
+                      ("{}[:, 0].reshape(-1)", (s[0],) + s[2:] if nd > 2 else (s[0],))]
+        form, shape = rng.choice(forms)
+        return bool(self.result(form.format(v.name, v.name), shape, v.dtype, v.grad))
+
+    def op_index(self) -> bool:
+        rng = self.rng
+        v = self.pick(lambda v: len(v.shape) >= 1 and v.shape[0] > 0)
+        if v is None:
+            return False
+        s, n = v.shape, v.shape[0]
+        idx = [rng.randrange(n) for _ in range(rng.choice((1, 2, 3)))]
+        forms = [(f"{{0}}[torch.tensor({idx})]", (len(idx),) + s[1:]),
+                 (f"{{0}}.index_select(0, torch.tensor({idx}))", (len(idx),) + s[1:]),
+                 (f"{{0}}[{idx}]", (len(idx),) + s[1:]),
+                 ("{0}[{0} > 0]", (0,)), ("{0}.masked_select({0} < 0.5)", (0,)),
+                 (f"{{0}}.take(torch.tensor({idx}))", (len(idx),))]
+        d = self.dim(v)
+        index = self.ints(s, s[d])
+        forms.append((f"{{0}}.gather({d}, torch.tensor({index}))", s))
+        form, shape = rng.choice(forms)
+        return bool(self.result(form.format(v.name), shape, v.dtype, v.grad))
+
+    def ints(self, shape: tuple, bound: int) -> str:
+        if not shape:
+            return str(self.rng.randrange(max(bound, 1)))
+        return "[" + ", ".join(self.ints(shape[1:], bound) for _ in range(shape[0])) + "]"
+
+    def op_join(self) -> bool:
+        rng = self.rng
+        v = self.pick(lambda v: v.dtype != "int64")
+        if v is None:
+            return False
+        others = [w for w in self.vars if w.shape == v.shape and w is not v
+                  and w.dtype != "int64"] or [v]
+        w = rng.choice(others)
+        nd = len(v.shape)
+        dtype = "float64" if "float64" in (v.dtype, w.dtype) else "float32"
+        grad = v.grad or w.grad
+        d = self.dim(v)
+        if rng.random() < 0.4 or nd == 0:
+            shape = v.shape[:d % (nd + 1)] + (2,) + v.shape[d % (nd + 1):] if nd else (2,)
+            dd = d if nd else 0
+            return bool(self.result(f"torch.stack([{v.name}, {w.name}], {dd})", shape, dtype, grad))
+        if rng.random() < 0.6:
+            shape = list(v.shape)
+            shape[d] *= 2
+            return bool(self.result(f"torch.cat(({v.name}, {w.name}), dim={d})", tuple(shape),
+                                    dtype, grad))
+        shape = v.shape[:d % nd] + v.shape[d % nd + 1:]
+        form = rng.choice((f"{v.name}.unbind({d})[0]", f"{v.name}.split(1, {d})[-1]",
+                           f"{v.name}.chunk(2, {d})[0]"))
+        if "unbind" not in form:
+            shape = v.shape[:d % nd] + (1,) + v.shape[d % nd + 1:]
+        return bool(self.result(form, shape, v.dtype, v.grad))
+
+    def op_select(self) -> bool:
+        rng = self.rng
+        v = self.pick(lambda v: v.dtype != "int64")
+        if v is None:
+            return False
+        r = rng.random()
+        if r < 0.35:
+            w = self.partner(v)
+            shape = _broadcast(v.shape, w.shape)
+            cond = rng.choice((f"{v.name} > 0", f"{w.name} < {v.name}", f"{v.name} != 0.5"))
+            dtype = "float64" if "float64" in (v.dtype, w.dtype) else "float32"
+            return bool(self.result(f"torch.where({cond}, {v.name}, {w.name})", shape, dtype,
+                                    v.grad or w.grad))
+        if r < 0.45:
+            return bool(self.result(f"torch.where({v.name} < 0, {v.name}, 0.0)", v.shape,
+                                    v.dtype, v.grad))
+        form = rng.choice(("{0}.clamp(-0.5, 1.0)", "{0}.clamp(min=0.0)", "{0}.clamp(max=0.5)",
+                           "{0}.clamp_min(0.25)", "{0}.masked_fill({0} < 0, 0.5)",
+                           "{0}.masked_fill({0} > 1, float('-inf'))", "torch.clamp({0}, 0, 0)"))
+        return bool(self.result(form.format(v.name), v.shape, v.dtype, v.grad))
+
+    def op_inplace(self) -> bool:
+        rng = self.rng
+        v = self.pick(lambda v: not v.leaf or not v.grad)
+        if v is None:
+            return False
+        if rng.random() < 0.15 and v.shape:
+            self.lines.append(f"{v.name}[0] = {rng.choice(('0.5', '-1.0', '0.0'))}")
+        elif rng.random() < 0.15:
+            w = self.pick(lambda w: _broadcast(v.shape, w.shape) == v.shape
+                          and w.dtype != "int64")
+            if w is None:
+                return False
+            self.lines.append(f"{v.name}.{rng.choice(('add_', 'mul_', 'sub_'))}({w.name})")
+            v.grad = v.grad or w.grad
+        else:
+            self.lines.append(f"{v.name}.{rng.choice(INPLACE)}")
+        if rng.random() < 0.5:
+            self.show(v)
+        return True
+
+    def op_expanded_inplace(self) -> bool:
+        rng = self.rng
+        shape = self.shape()
+        base = f"torch.zeros({shape})"
+        name = self.fresh("e")
+        self.lines.append(f"{name} = {base}.expand(2, *{base}.shape)")
+        self.lines.append(f"{name}.{rng.choice(INPLACE)}")
+        self.lines.append(f"print({name})")
+        self.vars.append(Var(name, (2,) + shape, "float32", False, True))
+        return True
+
+    def op_detach(self) -> bool:
+        v = self.pick(lambda v: v.grad)
+        if v is None:
+            return False
+        if self.rng.random() < 0.5:
+            return bool(self.result(f"{v.name}.detach()", v.shape, v.dtype, False))
+        w = self.partner(v)
+        dtype = "float64" if "float64" in (v.dtype, w.dtype) else "float32"
+        return bool(self.result(f"{v.name}.detach() * {w.name}", _broadcast(v.shape, w.shape),
+                                dtype, w.grad))
+
+    def op_no_grad(self) -> bool:
+        v = self.pick(lambda v: v.dtype != "int64")
+        if v is None:
+            return False
+        name = self.fresh()
+        expr = self.rng.choice(("{0} * 2", "{0}.exp()", "{0}.sum()", "{0} + {0}"))
+        self.lines.append(f"with torch.no_grad():\n    {name} = {expr.format(v.name)}\n"
+                          f"    print({name}.requires_grad)")
+        shape = () if "sum" in expr else v.shape
+        self.vars.append(Var(name, shape, v.dtype, False, True))
+        return True
+
+    OPS = (("op_unary", 10), ("op_activation", 6), ("op_softmax", 4), ("op_reduction", 8),
+           ("op_cumsum", 2), ("op_binary", 10), ("op_pow", 4), ("op_matmul", 6), ("op_view", 8),
+           ("op_index", 5), ("op_join", 4), ("op_select", 6), ("op_inplace", 6),
+           ("op_expanded_inplace", 1), ("op_detach", 2), ("op_no_grad", 2))
+
+    # ---- endings
+    def ending(self) -> None:
+        rng = self.rng
+        out = self.pick(lambda v: v.grad and not v.leaf) or self.pick()
+        leaves = [v for v in self.vars if v.leaf and v.grad]
+        if out is None:
+            return
+        loss = self.fresh("loss")
+        self.lines.append(f"{loss} = {out.name}.{rng.choice(('sum', 'mean'))}()")
+        r = rng.random()
+        if r < 0.45 or not leaves:
+            mid = self.pick(lambda v: not v.leaf and v.grad) if rng.random() < 0.3 else None
+            if mid is not None:
+                self.lines.append(f"{mid.name}.retain_grad()")
+            retain = rng.random() < 0.4
+            self.lines.append(f"{loss}.backward({'retain_graph=True' if retain else ''})")
+            for v in leaves:
+                self.lines.append(f"print({v.name}.grad)")
+            if mid is not None:
+                self.lines.append(f"print({mid.name}.grad)")
+            if rng.random() < 0.3:
+                self.lines.append(f"{loss}.backward()")
+                for v in leaves:
+                    self.lines.append(f"print({v.name}.grad)")
+            return
+        chosen = rng.sample(leaves, min(len(leaves), rng.choice((1, 2))))
+        names = ", ".join(v.name for v in chosen)
+        g = self.fresh("g")
+        self.lines.append(f"{g} = torch.autograd.grad({loss}, [{names}], create_graph=True)")
+        self.lines.append(f"print({g})")
+        self.lines.append(f"print([x.grad_fn for x in {g}])")
+        second = rng.choice(("{0}[0].sum()", "({0}[0] * {0}[0]).sum()",
+                             "({0}[0].exp() * 0.5).sum()", "{0}[-1].mean()"))
+        self.lines.append(f"{second.format(g)}.backward()")
+        for v in chosen:
+            self.lines.append(f"print({v.name}.grad)")
+
+
+def program(seed: int) -> list[str]:
+    """The statements of the program drawn by `seed` (the same seed, the same program)."""
+    rng = random.Random(seed)
+    b = Builder(rng)
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        b.leaf(prefix="x")
+    ops, weights = zip(*Builder.OPS)
+    done = 0
+    target = rng.randint(3, 12)
+    while done < target:
+        if getattr(b, rng.choices(ops, weights)[0])():
+            done += 1
+    b.ending()
+    return b.lines
+
+
+def source(lines: list[str]) -> str:
+    return "\n".join(lines) + "\n"

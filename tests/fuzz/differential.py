@@ -1,0 +1,317 @@
+"""The differential fuzzer: the same random autograd programs run by PyTorch and by gradcli.
+
+PyTorch runs in one long-lived process (tests/fuzz/torch_server.py, under the python that
+`torch_python()` finds); gradcli runs in this process, as `gradcli run` would. Stdout and the
+final error line are compared; a mismatch gets a class (what kind of difference, and where), is
+shrunk by dropping statements while its class stays, and the first of each class is written as a
+conformance case and recorded with PyTorch by tests/conformance/record.py.
+
+Which PyTorch: $GRADCLI_TORCH_PYTHON if set, else /work/torchenv/bin/python if it exists, else
+this python when it can import torch (pip install -e '.[torch-check]'). None found: the
+differential test is skipped.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..conftest import ROOT, fold_addresses, run_cli
+from .autograd_programs import PRELUDE, program, source
+
+SERVER = Path(__file__).with_name("torch_server.py")
+RECORDER = ROOT / "tests" / "conformance" / "record.py"
+CASES = ROOT / "tests" / "conformance" / "cases" / "fuzz_diff"
+TORCHENV = Path("/work/torchenv/bin/python")
+SECONDS = 20          # a fuzzed program takes milliseconds; past this the process is stuck
+MINIMISED_PER_CLASS = 3
+NUMBER = re.compile(r"-?(?:\d+\.?\d*(?:e[+-]?\d+)?|inf|nan)")
+GRAD_FN = re.compile(r"<(\w+(?:::\w+)*) object|grad_fn=<(\w+)>")
+# names in a program that say which ops it uses (for naming a class of wrong values)
+CALL = re.compile(r"(?:\.|F\.|torch\.)(\w+)\(|\b(\w+)_\(|(\*\*|@|(?<![=!<>])[-+*/](?!=))")
+NOT_OPS = {"tensor", "print", "backward", "grad", "item", "zeros", "autograd", "retain_grad",
+           "no_grad", "shape", "requires_grad", "is_leaf"}
+
+
+def torch_python() -> str | None:
+    """The python that runs PyTorch for the comparison (see the module's docstring)."""
+    given = os.environ.get("GRADCLI_TORCH_PYTHON")
+    if given:
+        return given
+    if TORCHENV.exists():
+        return str(TORCHENV)
+    if importlib.util.find_spec("torch") is not None:
+        return sys.executable
+    return None
+
+
+@dataclass(frozen=True)
+class Run:
+    out: str
+    error: str      # the final `Kind: message` line; "" when the program ended cleanly
+
+
+class Torch:
+    """One PyTorch process answering many programs."""
+
+    def __init__(self, python: str) -> None:
+        self.python = python
+        self.proc: subprocess.Popen | None = None
+
+    def _start(self) -> subprocess.Popen:
+        env = dict(os.environ, PYTHONHASHSEED="0", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
+                   PYTHONIOENCODING="utf-8", LC_ALL="C.UTF-8")
+        env.pop("PYTHONPATH", None)
+        return subprocess.Popen([self.python, str(SERVER)], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                env=env, cwd=tempfile.gettempdir())
+
+    def run(self, text: str) -> Run | None:
+        """PyTorch's run of `text`; None when it hung or died (it is restarted)."""
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = self._start()
+        self.proc.stdin.write(json.dumps({"source": text}) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], SECONDS)
+        line = self.proc.stdout.readline() if ready else ""
+        if not line:
+            self.close()
+            return None
+        answer = json.loads(line)
+        return Run(fold_addresses(answer["out"]), answer["error"])
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+
+class Hang(BaseException):
+    """Raised by the alarm; a BaseException so that gradcli's handlers let it through."""
+
+
+def _alarm(signum, frame):
+    raise Hang()
+
+
+class Gradcli:
+    """gradcli's runs, in this process, of programs written to one private file."""
+
+    def __init__(self) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="gradcli-difffuzz-")
+        self.path = os.path.join(self.folder.name, "program.py")
+
+    def run(self, text: str) -> Run:
+        with open(self.path, "w") as fh:
+            fh.write(text)
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, SECONDS)
+        try:
+            result = run_cli(["run", self.path])
+        except Hang:
+            return Run("", "gradcli: no answer")
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        lines = [ln for ln in result.err.splitlines() if ln.strip()]
+        return Run(fold_addresses(result.out), lines[-1] if result.status and lines else "")
+
+    def close(self) -> None:
+        self.folder.cleanup()
+
+
+# ---- classes of mismatch ---------------------------------------------------------------------
+def _shorten(line: str) -> str:
+    """An error line with its particulars (numbers, shapes, names of sizes) folded."""
+    line = re.sub(r"\[[^\]]*\]|\([\d, ]*\)", "[..]", line)
+    return re.sub(r"\d+", "N", line)[:90]
+
+
+def _close(a: float, b: float) -> bool:
+    return a == b or abs(a - b) <= 1e-12 + 2e-6 * max(abs(a), abs(b)) or (a != a and b != b)
+
+
+def _numbers(line: str) -> list[float]:
+    return [float(x) for x in NUMBER.findall(line)]
+
+
+def _line_class(want: str, got: str) -> str:
+    """What kind of difference two printed lines show."""
+    names = [a or b for a, b in GRAD_FN.findall(want)], [a or b for a, b in GRAD_FN.findall(got)]
+    if names[0] != names[1]:
+        pairs = [(a, b) for a, b in zip(*names) if a != b] or [(names[0], names[1])]
+        return f"grad_fn {pairs[0][0]} where gradcli has {pairs[0][1]}"
+    a, b = _numbers(want), _numbers(got)
+    same_text = NUMBER.sub("#", want) == NUMBER.sub("#", got)
+    if len(a) == len(b) and a != b or same_text:
+        pairs = [(x, y) for x, y in zip(a, b) if not _close(x, y)]
+        if not pairs:
+            zeros = [(x, y) for x, y in zip(NUMBER.findall(want), NUMBER.findall(got))
+                     if x != y and float(x) == 0 == float(y)]
+            if zeros and len(zeros) == sum(x != y for x, y in zip(NUMBER.findall(want),
+                                                                 NUMBER.findall(got))):
+                return "sign of zero"
+            return "last bit"
+        return "value"
+    return "text"
+
+
+def classify(want: Run, got: Run) -> str | None:
+    """The class of the difference between PyTorch's run and gradcli's, None when they agree."""
+    if want.out != got.out:
+        if want.out.startswith(got.out) and got.error and not want.error:
+            return f"gradcli raises {_shorten(got.error)}"
+        if got.out.startswith(want.out) and want.error and not got.error:
+            return f"no error where PyTorch raises {_shorten(want.error)}"
+        w, g = want.out.split("\n"), got.out.split("\n")
+        for a, b in zip(w, g):
+            if a != b:
+                return _line_class(a, b)
+        if len(w) > len(g):
+            if got.error:
+                return f"gradcli raises {_shorten(got.error)}"
+            return "gradcli prints less"
+        return f"no error where PyTorch raises {_shorten(want.error)}" if want.error \
+            else "gradcli prints more"
+    if " ".join(want.error.split()) == " ".join(got.error.split()):
+        return None
+    if want.error and got.error:
+        i = len(os.path.commonprefix([want.error, got.error]))
+        i = want.error.rfind(" ", 0, i) + 1
+        head = _shorten(want.error[:i])[:40]
+        fold = _shorten if _shorten(want.error) != _shorten(got.error) else str
+        return (f"error text: {head}... PyTorch '{fold(want.error[i:])[:50]}' where "
+                f"gradcli '{fold(got.error[i:])[:50]}'")
+    if got.error:
+        return f"gradcli raises {_shorten(got.error)}"
+    return f"no error where PyTorch raises {_shorten(want.error)}"
+
+
+def refine(kind: str, lines: list[str]) -> str:
+    """A value class named by the ops of its (minimised) program."""
+    if kind not in ("value", "last bit", "sign of zero", "text"):
+        return kind
+    ops = set()
+    for line in lines[len(PRELUDE):]:
+        if line.startswith("print("):
+            continue
+        for match in CALL.finditer(line.split("=", 1)[-1] if " = " in line else line):
+            ops.update(m for m in match.groups() if m and m not in NOT_OPS)
+    return f"{kind}: {' '.join(sorted(ops))}"
+
+
+# ---- the comparison --------------------------------------------------------------------------
+@dataclass
+class Finding:
+    kind: str            # the refined class
+    lines: list[str]     # the minimised program
+    seed: int
+    case: Path | None = None
+
+
+@dataclass
+class Report:
+    programs: int = 0
+    skipped: int = 0     # PyTorch hung or died
+    mismatches: int = 0
+    counts: Counter = field(default_factory=Counter)        # coarse class -> programs
+    findings: dict[str, Finding] = field(default_factory=dict)   # refined class -> first one
+    grad_fns: Counter = field(default_factory=Counter)      # grad_fn names PyTorch printed
+
+
+class Differ:
+    def __init__(self, python: str) -> None:
+        self.torch = Torch(python)
+        self.gradcli = Gradcli()
+        self.python = python
+
+    def close(self) -> None:
+        self.torch.close()
+        self.gradcli.close()
+
+    def judge(self, lines: list[str]) -> tuple[str | None, Run | None]:
+        text = source(lines)
+        want = self.torch.run(text)
+        if want is None:
+            return None, None
+        return classify(want, self.gradcli.run(text)), want
+
+    def minimise(self, lines: list[str], kind: str) -> list[str]:
+        """Drop statements (last first) while the program still shows a mismatch of `kind`."""
+        changed = True
+        while changed:
+            changed = False
+            for i in range(len(lines) - 1, len(PRELUDE) - 1, -1):
+                trial = lines[:i] + lines[i + 1:]
+                if self.judge(trial)[0] == kind:
+                    lines, changed = trial, True
+        return lines
+
+    def fuzz(self, seconds: float, seed: int, report: Report, cases: Path | None = None,
+             limit: int | None = None, shrink: bool = True) -> Report:
+        """Run programs from `seed` on for `seconds` (or `limit` programs) into `report`;
+        with `shrink`, minimise the first few of each class (and write them to `cases`)."""
+        start = time.monotonic()
+        n = 0
+        while time.monotonic() - start < seconds and (limit is None or n < limit):
+            lines = program(seed + n)
+            n += 1
+            kind, want = self.judge(lines)
+            if want is None:
+                report.skipped += 1
+                continue
+            report.programs += 1
+            report.grad_fns.update(a or b for a, b in GRAD_FN.findall(want.out))
+            if kind is None:
+                continue
+            report.mismatches += 1
+            report.counts[kind] += 1
+            if not shrink or report.counts[kind] > MINIMISED_PER_CLASS:
+                continue
+            small = self.minimise(lines, kind)
+            refined = refine(kind, small)
+            if refined not in report.findings:
+                finding = Finding(refined, small, seed + n - 1)
+                if cases is not None:
+                    finding.case = self.write_case(finding, cases)
+                report.findings[refined] = finding
+        return report
+
+    def write_case(self, finding: Finding, folder: Path) -> Path:
+        """The minimised program as a conformance case, recorded with PyTorch."""
+        folder.mkdir(parents=True, exist_ok=True)
+        slug = re.sub(r"[^a-z0-9]+", "_", finding.kind.lower()).strip("_")[:48]
+        path = folder / f"diff_{slug}_{finding.seed}.grad"
+        path.write_text(source(finding.lines))
+        subprocess.run([self.python, str(RECORDER), str(path)], capture_output=True,
+                       cwd=ROOT, timeout=120)
+        return path
+
+
+def table(report: Report, minutes: float) -> str:
+    """The summary: figures, then one row per class with the programs that showed it."""
+    rows = [f"differential fuzz: {report.programs} programs in {minutes:.1f} min, "
+            f"{report.mismatches} differ, {len(report.counts)} coarse classes, "
+            f"{len(report.findings)} distinct classes"
+            + (f", {report.skipped} skipped (PyTorch hung)" if report.skipped else "")]
+    rows.append(f"{'programs':>8}  class")
+    for kind, count in report.counts.most_common():
+        rows.append(f"{count:>8}  {kind}")
+        for refined, finding in report.findings.items():
+            if refined.startswith(kind) and refined != kind:
+                rows.append(f"{'':>8}    {refined}")
+    rows.append("cases:")
+    rows += [f"  {os.path.relpath(f.case, ROOT) if f.case else f'seed {f.seed}'}"
+             for f in report.findings.values()]
+    return "\n".join(rows)
