@@ -34,6 +34,7 @@ RECORDER = ROOT / "tests" / "conformance" / "record.py"
 CASES = ROOT / "tests" / "conformance" / "cases" / "fuzz_diff"
 TORCHENV = Path("/work/torchenv/bin/python")
 SECONDS = 20          # a fuzzed program takes milliseconds; past this the process is stuck
+STARTUP = 180         # importing torch takes seconds, a minute on a machine busy with suites
 MINIMISED_PER_CLASS = 3
 NUMBER = re.compile(r"-?(?:\d+\.?\d*(?:e[+-]?\d+)?|inf|nan)")
 GRAD_FN = re.compile(r"<(\w+(?:::\w+)*) object|grad_fn=<(\w+)>")
@@ -78,11 +79,13 @@ class Torch:
 
     def run(self, text: str) -> Run | None:
         """PyTorch's run of `text`; None when it hung or died (it is restarted)."""
+        wait = SECONDS
         if self.proc is None or self.proc.poll() is not None:
             self.proc = self._start()
+            wait = STARTUP  # importing torch on a busy machine
         self.proc.stdin.write(json.dumps({"source": text}) + "\n")
         self.proc.stdin.flush()
-        ready, _, _ = select.select([self.proc.stdout], [], [], SECONDS)
+        ready, _, _ = select.select([self.proc.stdout], [], [], wait)
         line = self.proc.stdout.readline() if ready else ""
         if not line:
             self.close()
