@@ -39,6 +39,7 @@ def run_cli(argv: list[str], stdin: str = "") -> Result:
 
 def run_source(source: str, tmp_path: Path, name: str = "prog.grad") -> Result:
     path = tmp_path / name
+    path.unlink(missing_ok=True)   # not truncated: ext4 would flush it to the disk when closed
     path.write_text(source)
     return run_cli(["run", str(path)])
 

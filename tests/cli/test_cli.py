@@ -53,26 +53,26 @@ def test_runtime_error_keeps_pytorch_text_and_output_before_it(tmp_path):
     assert "    x.backward()\n    ^^^^^^^^^^^^\n" in p.stderr
 
 
+# ---- in-process: the same paths without a process per case ------------------------------------
 @pytest.mark.parametrize("args", [["--bogus"], ["run"], ["frobnicate"], ["--color", "pink"]])
-def test_bad_command_line_exits_2(args):
-    p = gradcli(*args)
-    assert p.returncode == 2
-    assert "usage: gradcli" in p.stderr
+def test_bad_command_line_exits_2(args, capsys):
+    assert run_cli(args).status == 2
+    assert "usage: gradcli" in capsys.readouterr().err   # argparse writes to sys.stderr
 
 
 def test_missing_script_exits_2(tmp_path):
-    p = gradcli("run", str(tmp_path / "nope.grad"))
-    assert p.returncode == 2
-    assert "cannot read" in p.stderr
+    r = run_cli(["run", str(tmp_path / "nope.grad")])
+    assert r.status == 2
+    assert "cannot read" in r.err
 
 
-def test_version_and_help():
-    assert gradcli("--version").stdout.startswith("gradcli ")
-    h = gradcli("--help")
-    assert h.returncode == 0 and "run" in h.stdout
+def test_version_and_help(capsys):
+    assert run_cli(["--version"]).status == 0
+    assert capsys.readouterr().out.startswith("gradcli ")
+    assert run_cli(["--help"]).status == 0
+    assert "run" in capsys.readouterr().out
 
 
-# ---- in-process: the same paths without a process per case ------------------------------------
 @pytest.mark.parametrize("source, out", [
     ("1 + 2", "3\n"),
     ("x = 5", ""),

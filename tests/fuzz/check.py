@@ -63,6 +63,10 @@ class Checker:
         self.runs += 1
         text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
         if mode == "run":
+            # a new file each time: ext4 flushes a file truncated and written again to the disk
+            # when it is closed (auto_da_alloc), milliseconds that were half of each check
+            if os.path.exists(self.path):
+                os.unlink(self.path)
             with open(self.path, "wb") as fh:
                 fh.write(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"))
         here = os.getcwd()
