@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast as pyast
+import re
 from functools import lru_cache
 
 from ..errors import IncompleteInput, ProgramSyntaxError
@@ -660,6 +661,27 @@ def _expected(names) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+# Python that gradcli does not take yet, recognised on the line of a syntax error so the error
+# names it instead of the token the grammar stumbled on: (pattern of the line, what it is)
+UNSUPPORTED = (
+    (re.compile(r"\s*(match|case)\b(?!\s*[=.(\[,:)])"), "the 'match' statement"),
+    (re.compile(r"\s*async\s"), "'async' functions and statements"),
+    (re.compile(r".*\bawait\s"), "'await'"),
+    (re.compile(r"\s*type\s+\w+\s*(\[.*\])?\s*="), "the 'type' statement"),
+    (re.compile(r"\s*(def|class)\s+\w+\s*\["), "type parameters ('[T]')"),
+    (re.compile(r".*:="), "assignment expressions (':=')"),
+)
+
+
+def _unsupported(line: str) -> str | None:
+    """What `line` holds that gradcli does not support, or None."""
+    code = line.split("#", 1)[0]
+    for pattern, what in UNSUPPORTED:
+        if pattern.match(code):
+            return what
+    return None
+
+
 def _describe(token: Token) -> str:
     if token.type == "_NEWLINE":
         return "end of line"
@@ -779,6 +801,13 @@ def _parse(text: str, filename: str) -> A.Program:
             if wanted:
                 message += f", expected {wanted}"
         line = e.token.line if e.token.line is not None else e.line
+        what = _unsupported(source.split("\n")[line - 1]) if line else None
+        if what:
+            code = source.split("\n")[line - 1]
+            start = len(code) - len(code.lstrip()) + 1
+            raise ProgramSyntaxError(f"gradcli does not support {what} yet",
+                                     A.Span(line, start, line, len(code.rstrip()) + 1),
+                                     filename, text) from None
         column = e.token.column if e.token.column is not None else e.column
         span = A.Span(line, column, line, column + max(1, len(str(e.token))))
         if e.token.type in ("$END", "_NEWLINE", "_DEDENT"):

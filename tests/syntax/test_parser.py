@@ -116,6 +116,18 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("f'{}'", "f-string: valid expression required before '}'", 1, 1),
     ("f(/x)", "invalid syntax: unexpected '/'", 1, 3),
     ("x = *y", "invalid syntax: unexpected end of line, expected ','", 1, 7),
+    # what gradcli does not take yet is named, at its line
+    ("x = 1\nmatch x:\n    case 1:\n        pass",
+     "gradcli does not support the 'match' statement yet", 2, 1),
+    ("async def f():\n    pass", "gradcli does not support 'async' functions and statements yet",
+     1, 1),
+    ("def f():\n    y = await g()", "gradcli does not support 'await' yet", 2, 5),
+    ("type Vector = list", "gradcli does not support the 'type' statement yet", 1, 1),
+    ("def first[T](xs):\n    return xs[0]", "gradcli does not support type parameters ('[T]') yet",
+     1, 1),
+    ("if (n := len(a)) > 2:\n    pass",
+     "gradcli does not support assignment expressions (':=') yet", 1, 1),
+    ("match(x) = 3", "cannot assign to function call here", 1, 1),
 ]])
 def test_syntax_errors(source, message, line, col, kind):
     with pytest.raises(ProgramSyntaxError) as info:
