@@ -170,12 +170,18 @@ def program(args, env: Env) -> int:
 
 
 def renderer(env: Env, args):
-    """Plain text unless colour is wanted: rich is imported only then (start-up time)."""
+    """Plain text unless colour is wanted: rich is imported only then (start-up time). Colour
+    changes the styling, never the words: an error is laid out as Python's traceback either
+    way, and gradcli's hints follow it when a person reads stderr (a terminal)."""
+    hints = _isatty(env.stderr)
     if env.colour(args.color):
         from .render.console import RichRenderer
-        return RichRenderer(env.stdout, env.stderr, colour=True, traceback=args.traceback)
-    from .render.plain import PlainRenderer
-    return PlainRenderer(env.stdout, env.stderr, traceback=args.traceback)
+        return RichRenderer(env.stdout, env.stderr, colour=True, traceback=args.traceback,
+                            hints=hints, repl=False)
+    from .render.plain import PlainRenderer, terminal_size
+    size = terminal_size(env.stdout)
+    return PlainRenderer(env.stdout, env.stderr, traceback=args.traceback, hints=hints,
+                         width=size.columns if size else None)
 
 
 def program_argv(args) -> list[str]:

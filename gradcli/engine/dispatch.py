@@ -153,8 +153,10 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
         out = out.astype(npdt)
     if op.view:
         return _wrap(op, inputs, params or _NO_PARAMS, (out,))[0]
-    if op.grad_fn is None or not grad_mode.state.enabled or out.dtype.kind != "f":
+    if op.grad_fn is None or out.dtype.kind != "f":
         return Tensor._make(out)
+    if not grad_mode.state.enabled:
+        return _unrecorded(out, inputs)
     # the hot path: one output, maybe recorded
     edges, needs, shapes, dtypes = [], [], [], []
     recorded = False
@@ -182,6 +184,17 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     result = Tensor._make(out, node, True)
     if op.save_plan:
         node._saved = _save(op, inputs, needs, result)
+    return result
+
+
+def _unrecorded(out, inputs) -> Tensor:
+    """A result grad mode kept off the graph. When an input required grad (or was itself made
+    so) it says so (`_made_without_grad`), for the hint a later backward() of it gets."""
+    result = Tensor._make(out)
+    for x in inputs:
+        if type(x) is Tensor and (x._requires_grad or "_made_without_grad" in x.__dict__):
+            result._made_without_grad = True
+            break
     return result
 
 

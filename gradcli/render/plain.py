@@ -1,7 +1,12 @@
-"""What a program shows, as plain text on streams: PyTorch's own bytes, nothing added."""
+"""What a program shows, as plain text on streams: PyTorch's own bytes, and gradcli's hints only
+for a person at a terminal."""
 from __future__ import annotations
 
-from .text import error_text, warning_text
+import os
+
+from .advice import hints as advice_hints
+from .layout import plain
+from .text import error_lines, warning_lines
 
 REPORT = "please report it with the program that caused it"
 
@@ -18,6 +23,14 @@ def traceback_text(error) -> str:
     return "".join(traceback.format_exception(error))
 
 
+def terminal_size(stream) -> os.terminal_size | None:
+    """The size of the terminal `stream` writes to; None when it is not one."""
+    try:
+        return os.get_terminal_size(stream.fileno()) if stream.isatty() else None
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
 def _flush(stream) -> None:
     try:
         stream.flush()
@@ -25,13 +38,37 @@ def _flush(stream) -> None:
         pass
 
 
-class PlainRenderer:
-    """Values, errors and warnings written as text; stdout is flushed before stderr is used."""
+class Program:
+    """What the hints may look at: the program's variables and what a value offers. The edge
+    attaches them (repl.echo.EchoInterpreter), as render never imports the interpreter."""
 
-    def __init__(self, stdout, stderr, traceback: bool = False) -> None:
+    def __init__(self) -> None:
+        self.scope: dict = {}
+        self.names_of = None
+
+    def attach(self, scope: dict, names_of) -> None:
+        self.scope, self.names_of = scope, names_of
+
+    def hints(self, error, wanted: bool) -> list[str]:
+        return advice_hints(error, self.scope, self.names_of) if wanted else []
+
+
+class PlainRenderer(Program):
+    """Values, errors and warnings written as text; stdout is flushed before stderr is used.
+    With `hints` (a person reads stderr) an error ends with gradcli's hints."""
+
+    def __init__(self, stdout, stderr, traceback: bool = False, hints: bool = False,
+                 width: int | None = None) -> None:
+        super().__init__()
         self.stdout, self.stderr, self.traceback = stdout, stderr, traceback
+        self.show_hints = hints
+        self.width = width
 
     def out(self, text: str) -> None:
+        self.stdout.write(text)
+
+    def long(self, text: str) -> None:
+        """Long output of the tools (help, graph, explain, gradcheck)."""
         self.stdout.write(text)
 
     def value(self, obj) -> None:
@@ -42,10 +79,10 @@ class PlainRenderer:
         self._err(text)
 
     def error(self, error) -> None:
-        self._err(error_text(error))
+        self._err(plain(error_lines(error, self.hints(error, self.show_hints))))
 
     def warning(self, w) -> None:
-        self._err(warning_text(w))
+        self._err(plain(warning_lines(w)))
 
     def internal(self, error) -> None:
         self._err(internal_text(error))

@@ -1,5 +1,11 @@
-"""Plain text for errors and warnings, laid out as Python's traceback and warnings show them."""
+"""Errors and warnings as lines of styled pieces: Python's layout (or the REPL's), one set of
+words whether they are then written plain or in colour."""
 from __future__ import annotations
+
+from .layout import Line
+
+# A line is a list of (style, text) pieces; the styles are the theme's names, and "code" is a
+# line of gradcli code that colour shows in its syntax classes. Plain output joins the texts.
 
 
 def caret_line(source_line: str, span) -> str:
@@ -14,29 +20,44 @@ def caret_line(source_line: str, span) -> str:
     return " " * (start - indent) + "^" * (end - start)
 
 
-def location(filename: str, source: str, span) -> str:
-    """`  File "x.grad", line 3` with the source line and a caret under the failing part."""
-    if span is None:
-        return ""
-    lines = source.split("\n")
-    line = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
-    out = f'  File "{filename}", line {span.line}\n'
-    if line.strip():
-        out += f"    {line.strip()}\n"
+def _place(error, named: bool) -> list[Line]:
+    """`  File "x.grad", line 3` (when `named`), the statement, and a caret under its failing
+    part."""
+    span, line = error.span, error.source_line()
+    lines = []
+    if span is not None and named:
+        lines.append([("error.location", f'  File "{error.filename}", line {span.line}')])
+    if span is not None and line.strip():
+        lines.append([("", "    "), ("code", line.strip())])
         caret = caret_line(line, span)
         if caret.strip():
-            out += f"    {caret}\n"
-    return out
+            lines.append([("", "    "), ("error.caret", caret)])
+    return lines
 
 
-def error_text(error) -> str:
-    """An error in the program: its location, then PyTorch's (or Python's) own last line."""
-    return location(error.filename, error.source, error.span) + error.headline + "\n"
+def _headline(error) -> Line:
+    if not error.message:
+        return [("error.kind", error.kind)]
+    return [("error.kind", error.kind), ("", ": "), ("error.message", error.message)]
 
 
-def warning_text(w) -> str:
+def error_lines(error, hints: list[str] = (), repl: bool = False) -> list[Line]:
+    """An error in the program. A script's (`gradcli run`, `-e`, a pipe) as Python's traceback
+    ends: where, the statement, a caret, then PyTorch's (or Python's) own last line. In the REPL
+    the message comes first, and the file is named only when the input was more than one typed
+    line. gradcli's hints, when a person reads them, come last."""
+    if repl:
+        named = not error.filename.startswith("<") or "\n" in error.source.strip()
+        lines = [_headline(error)] + _place(error, named)
+    else:
+        lines = _place(error, True) + [_headline(error)]
+    return lines + [[("error.advice", hint)] for hint in hints]
+
+
+def warning_lines(w) -> list[Line]:
     """As Python's warnings module prints: `file:line: Category: message` and the source line."""
-    out = f"{w.filename}:{w.line}: {w.category}: {w.message}\n"
+    lines = [[("warning.message", f"{w.filename}:{w.line}: "), ("warning.category", w.category),
+              ("warning.message", f": {w.message}")]]
     if w.source_line.strip():
-        out += f"  {w.source_line.strip()}\n"
-    return out
+        lines.append([("warning.message", f"  {w.source_line.strip()}")])
+    return lines

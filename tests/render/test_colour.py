@@ -17,9 +17,9 @@ class Terminal(io.StringIO):
         return True
 
 
-def run(argv, environ=None, stdout=None):
+def run(argv, environ=None, stdout=None, stderr=None):
     engine.reset()
-    out, err = stdout or io.StringIO(), io.StringIO()
+    out, err = stdout or io.StringIO(), stderr or io.StringIO()
     status = main(argv, Env(stdin=io.StringIO(""), stdout=out, stderr=err,
                             environ=environ or {}))
     i18n.set_language("en")
@@ -50,10 +50,39 @@ def test_plain_output_is_pytorchs(argv, environ, stdout):
     assert run(argv, environ, stdout)[:2] == (0, "tensor([2., 2.], grad_fn=<MulBackward0>)\n")
 
 
-def test_color_always_colours_a_pipe():
+def test_color_always_colours_a_pipe_and_keeps_its_words():
     status, out, err = run(["--color", "always", "-e", "ones(1).backward()"])
     assert status == 1
-    assert "\x1b[" in err and "hint: " in err
+    assert "\x1b[" in err
+    assert _strip(err) == run(["--color", "never", "-e", "ones(1).backward()"])[2]
+
+
+PROGRAMS = [
+    "x = ones(2, grad)\ny = x * 2\ny.backward()",
+    "x = ones(2)\nx.gard",
+    "out = 1\nouut",
+    "x = ones(2, grad)\nw = x.sum()\nprint(w)\nx.grad\ngraph(w)\nw.grad",
+]
+SETTINGS = [(choice, environ, terminal) for choice in ("auto", "always", "never")
+            for environ in ({}, {"NO_COLOR": "1"}) for terminal in (False, True)]
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=[p.split("\n")[-1] for p in PROGRAMS])
+def test_colour_changes_the_styling_never_the_words(program):
+    """On a terminal or not, coloured or not: the same characters once the styles are gone.
+    What a person at a terminal reads (stderr a terminal) adds gradcli's hints, nothing else."""
+    seen = {}
+    for choice, environ, terminal in SETTINGS:
+        stdout = Terminal() if terminal else io.StringIO()
+        stderr = Terminal() if terminal else io.StringIO()
+        status, out, err = run(["--color", choice, "-e", program], environ, stdout, stderr)
+        seen.setdefault(terminal, set()).add((status, _strip(out), _strip(err)))
+    assert len(seen[False]) == 1 and len(seen[True]) == 1
+    (piped,), (shown,) = seen[False], seen[True]
+    assert piped[:2] == shown[:2]
+    extra = [line for line in shown[2].splitlines() if line not in piped[2].splitlines()]
+    assert all(line.startswith("hint: ") for line in extra)
+    assert piped[2] == run(["-e", program])[2]   # PyTorch's own text, no hint
 
 
 def test_a_terminal_gets_colour_and_the_same_characters():
@@ -74,8 +103,8 @@ def _strip(text: str) -> str:
      {"LANG": "zh_CN.UTF-8"}, "hint: "),
 ])
 def test_lang_picks_the_language_of_gradclis_own_words(argv, environ, hint):
-    err = _strip(run(argv, environ)[2])
-    assert err.startswith("RuntimeError: element 0 of tensors does not require grad")
+    err = _strip(run(argv, environ, stderr=Terminal())[2])
+    assert err.splitlines()[-2].startswith("RuntimeError: element 0 of tensors does not require")
     assert err.splitlines()[-1].startswith(hint)
 
 
@@ -94,3 +123,11 @@ def test_running_a_program_imports_no_terminal_library(tmp_path, argv):
     modules = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              check=True).stdout.split()
     assert {"rich", "prompt_toolkit", "pygments"}.isdisjoint(m.split(".")[0] for m in modules)
+
+
+def test_an_attribute_typo_gets_its_close_name_on_a_terminal_only():
+    program = "x = ones(2)\nx.gard"
+    piped = run(["-e", program])[2]
+    assert piped.splitlines()[-1] == "AttributeError: 'Tensor' object has no attribute 'gard'"
+    shown = run(["--color", "never", "-e", program], stderr=Terminal())[2]
+    assert shown == piped + "hint: did you mean `x.grad`?\n"

@@ -1,4 +1,5 @@
-"""Errors at a terminal: PyTorch's message first, the statement and its caret, one hint."""
+"""Errors: in the REPL PyTorch's message first, then the statement and its caret; in a script
+Python's traceback order; gradcli's hints last."""
 from __future__ import annotations
 
 import io
@@ -8,9 +9,10 @@ import pytest
 from gradcli import i18n
 from gradcli.errors import GradcliError
 from gradcli.interpret import Interpreter, Warning_
-from gradcli.render.advice import ADVICE, advice
 from gradcli.render.console import RichRenderer
 from gradcli.render.error import error_text, warning_text
+from gradcli.render.layout import plain
+from gradcli.render.text import error_lines
 from gradcli.syntax import parse
 
 
@@ -36,41 +38,7 @@ def english():
     i18n.set_language("en")
 
 
-# a program that makes each error of the advice table, as gradcli runs it
-PROGRAMS = {
-    "advice.implicit_grad": "(ones(2, grad) * 2).backward()",
-    "advice.second_backward": "x = ones(2, grad); y = (x * x).sum(); y.backward(); y.backward()",
-    "advice.no_grad_fn": "ones(2).backward()",
-    "advice.leaf_inplace": "x = ones(2, grad); x.add_(1)",
-    "advice.saved_modified": "a = ones(2, grad); b = a.exp(); b.add_(1); b.sum().backward()",
-    "advice.integer_requires_grad": "tensor([1, 2], requires_grad=True)",
-    "advice.broadcast": "ones(3) + ones(4)",
-    "advice.matmul": "mm(ones(2, 3), ones(2, 3))",
-}
-
-
-def test_every_advice_has_a_program_and_both_languages():
-    keys = [key for _, key in ADVICE]
-    assert sorted(keys) == sorted(PROGRAMS)
-    for lang in i18n.LANGUAGES:
-        i18n.set_language(lang)
-        assert all(i18n.t(key, a="1", b="2", dim="0") for key in keys)
-
-
-@pytest.mark.parametrize("key", sorted(PROGRAMS))
-@pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_the_common_autograd_errors_get_advice(key, lang):
-    error = error_of(PROGRAMS[key])
-    i18n.set_language(lang)
-    fields = {"a": "3", "b": "4", "dim": "0"} if key == "advice.broadcast" else \
-        {"a": "3", "b": "2"} if key == "advice.matmul" else {}
-    hint = i18n.t("advice.hint", advice=i18n.t(key, **fields))
-    assert advice(error.message) == hint
-    assert shown(error).splitlines()[-1] == hint
-
-
 def test_other_errors_get_no_advice():
-    assert advice(error_of("undefined_name").message) is None
     assert shown(error_of("undefined_name")) == ("NameError: name 'undefined_name' is not "
                                                   "defined\n    undefined_name\n    "
                                                   "^^^^^^^^^^^^^^\n")
@@ -82,9 +50,22 @@ def test_the_message_comes_first_then_the_statement_and_caret_then_the_hint():
         '  File "<stdin>", line 3',
         "    y.backward()",
         "    ^^^^^^^^^^^^",
-        "hint: backward() starts from one number: reduce the output first (y.sum().backward()) "
-        "or pass gradient=torch.ones_like(y).",
+        "hint: backward() starts from one number: reduce the output first "
+        "(`y.sum().backward()`) or pass `gradient=torch.ones_like(y)`.",
     ]
+
+
+def test_a_script_error_is_laid_out_as_pythons_traceback_then_the_hint():
+    error = error_of("x = ones(2, grad)\ny = x * 2\ny.backward()", "<string>")
+    lines = error_lines(error, ["hint: h"], repl=False)
+    assert plain(lines).splitlines() == [
+        '  File "<string>", line 3',
+        "    y.backward()",
+        "    ^^^^^^^^^^^^",
+        "RuntimeError: grad can be implicitly created only for scalar outputs",
+        "hint: h",
+    ]
+    assert error_text(error, ["hint: h"], repl=False).plain == plain(lines).rstrip("\n")
 
 
 def test_a_file_is_named_even_for_a_one_line_program():
@@ -93,7 +74,7 @@ def test_a_file_is_named_even_for_a_one_line_program():
 
 
 def test_colour_marks_the_kind_the_message_the_caret_and_the_hint():
-    text = error_text(error_of("ones(2).backward()"))
+    text = error_text(error_of("ones(2).backward()"), ["hint: h"])
     styles = [(text.plain[s.start:s.end], s.style) for s in text.spans]
     assert styles[:2] == [("RuntimeError", "error.kind"),
                           ("element 0 of tensors does not require grad and does not have a "
@@ -111,3 +92,9 @@ def test_the_non_leaf_grad_warning_is_dimmed():
                           "a leaf Tensor is being accessed.\n  b.grad")
     assert {s.style for s in text.spans} == {"warning.message", "warning.category"}
     assert shown(w, colour=True).startswith("\x1b[2m<stdin>:1: \x1b[0m")
+
+
+def test_the_caret_under_a_call_on_a_bracketed_expression_starts_at_its_bracket():
+    error = error_of("x = ones(2, grad)\ny = (x*2).backward()", "p.grad")
+    assert plain(error_lines(error)).splitlines()[1:3] == ["    y = (x*2).backward()",
+                                                           "        ^^^^^^^^^^^^^^^^"]

@@ -47,6 +47,21 @@ def test_save_writes_a_script_that_gradcli_run_runs_again(seen, tmp_path):
     assert (r.status, r.out) == (0, "0 tensor([3., 3.])\n1 tensor([3., 3.])\n")
 
 
+def test_save_keeps_what_an_input_that_stopped_had_done(seen, tmp_path):
+    # the session goes on with what ran before the error: the saved script must too
+    script = tmp_path / "session.grad"
+    seen.push("a = 1; b = undefined; c = 2", "total = 0",
+              "for i in range(5):\n    total += i\n    if i == 3: nope()\n", "",
+              "print(a, total)", f":save {script}")
+    assert seen.out == "1 6\n"
+    assert script.read_text() == (
+        "a = 1\ntotal = 0\ntry:   # in the session this stopped with NameError\n"
+        "    for i in range(5):\n        total += i\n        if i == 3: nope()\n"
+        "except Exception:\n    pass\nprint(a, total)\n")
+    r = run_cli(["run", str(script)])
+    assert (r.status, r.out, r.err) == (0, "1 6\n", "")
+
+
 def test_load_runs_a_file_into_the_session_as_a_script(seen, tmp_path):
     script = tmp_path / "lib.grad"
     script.write_text("w = ones(3, grad)\nw * 2\nprint('loaded')\n")
@@ -83,7 +98,7 @@ def test_lang_switches_gradcli_words_not_pytorchs(seen):
         "RuntimeError: Only Tensors of floating point and complex dtype can require gradients",
         "    tensor([1, 2], requires_grad=True)",
         "    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
-        "提示：只有浮点张量才有梯度：把 1 写成 1.，或传入 dtype=torch.float32。",
+        "提示：只有浮点张量才有梯度：把 `1` 写成 `1.`，或传入 `dtype=torch.float32`。",
     ]
 
 
@@ -117,3 +132,15 @@ def test_a_colon_inside_an_input_is_code_not_a_command(seen):
     assert seen.push("[1, 2, 3][1") is True
     assert seen.push(":]") is False
     assert seen.out == "[2, 3]\n"
+
+
+def test_every_meta_command_is_described_in_both_languages():
+    from gradcli.repl.commands import COMMANDS
+    for command in COMMANDS.values():
+        for lang in i18n.LANGUAGES:
+            assert i18n._catalogs[lang].get(command.help), (lang, command.name)
+
+
+def test_help_on_an_unknown_meta_command(seen):
+    seen.push(":help :nope")
+    assert seen.err == "unknown command :nope (:help lists them)\n"
