@@ -57,6 +57,8 @@ class Warning_:
 
 
 class Interpreter:
+    width: int | None = None   # the columns the tools lay out their text to; None: unlimited
+
     def __init__(self, out: Callable[[str], None], echo: bool = False,
                  on_warning: Callable[[Warning_], None] | None = None,
                  err: Callable[[str], None] | None = None, argv: list[str] | None = None,
@@ -70,6 +72,7 @@ class Interpreter:
         self.builtins = B.names()
         self.builtins.update(tools.bind(self))
         self.depth = 0
+        self.running = None
         self.compiler = Compiler(self)
         self.host = pymodules.Host(out, err, on_warning, argv, environ)
         pymodules.start(self.host)
@@ -92,6 +95,10 @@ class Interpreter:
         write(end)
         if flush:
             B.get_attribute(file, "flush")()
+
+    def show(self, text: str) -> None:
+        """The long text of a tool (help, graph, explain, gradcheck): a REPL may page it."""
+        self.out(text)
 
     def display(self, value) -> None:
         """An expression statement's value in echo mode, as Python's REPL shows it."""
@@ -116,6 +123,8 @@ class Interpreter:
             raise ProgramSyntaxError("expected one expression", None, filename, text)
         self.compiler.start(filename, text)
         ev = self.compiler.expr(body[0].value, Scope(set(), None, MODULE))
+        # the nodes it records name this expression, not the statement that ran last
+        engine_context.span = (self.compiler.origin, body[0].span)
         try:
             return ev(None)
         except GradcliError:
@@ -134,6 +143,7 @@ class Interpreter:
             warnings.showwarning = self._show_warning
             for node, step in steps:
                 self.depth = 0
+                self.running = node   # the REPL's :save keeps what ran before an error
                 try:
                     step(None)
                 except (GradcliError, BrokenPipeError):

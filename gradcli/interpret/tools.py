@@ -7,6 +7,7 @@ modules are imported on first use, so that a script that never calls them does n
 from __future__ import annotations
 
 from .. import i18n
+from ..engine.dtypes import float64
 from ..engine.tensor import Tensor
 
 i18n.register({
@@ -83,8 +84,11 @@ def _graph(interpreter):
         if format not in GRAPH_FORMATS:
             raise ValueError(i18n.t("tools.format", formats=", ".join(map(repr, GRAPH_FORMATS)),
                                     value=format))
-        draw = getattr(render, GRAPH_FORMATS[format])
-        interpreter.out(draw(tensor, render.Names(interpreter.globals)))
+        names = render.Names(interpreter.globals)
+        if format == "dot":   # a file for Graphviz: never laid out to a terminal
+            interpreter.out(render.graph_dot(tensor, names))
+        else:
+            interpreter.show(render.graph_text(tensor, names, interpreter.width))
     return graph
 
 
@@ -94,22 +98,59 @@ def _explain(interpreter):
         from ..render.explain import explain_text
         from ..render.graph import Names
         _need_tensor("explain", tensor)
-        interpreter.out(explain_text(tensor, Names(interpreter.globals), gradient))
+        interpreter.show(explain_text(tensor, Names(interpreter.globals), gradient,
+                                      interpreter.width))
     return explain
+
+
+def _in_float64(inputs) -> tuple[object, dict]:
+    """The inputs with every float32 (or float16) tensor copied to float64, as finite
+    differences need (PyTorch's gradcheck asks for double precision): (inputs, copy -> original)."""
+    copies: dict = {}
+
+    def widened(value):
+        if isinstance(value, Tensor) and value.is_floating_point() and \
+                value.dtype is not float64:
+            copy = value.detach().double().requires_grad_(value.requires_grad)
+            copies[copy] = value
+            return copy
+        return value
+    if isinstance(inputs, (tuple, list)):
+        return type(inputs)(widened(v) for v in inputs), copies
+    return widened(inputs), copies
 
 
 def _gradcheck(interpreter):
     def gradcheck(func, inputs, eps=1e-6, atol=1e-5, rtol=1e-3):
-        """Print analytic against numeric derivatives, element by element; True if all agree."""
+        """Print analytic against numeric derivatives, element by element; True if all agree.
+        Inputs in single precision are checked in float64, and the table says so."""
         from ..engine.gradcheck import check
         from ..render.gradcheck import table_text
         from ..render.graph import Names
+        inputs, copies = _in_float64(inputs)
         report = check(func, inputs, eps=eps, atol=atol, rtol=rtol)
         name = getattr(func, "__name__", "")
         name = name if name.isidentifier() else "f"  # a lambda's '<lambda>' reads badly in ∂f/∂x
-        interpreter.out(table_text(report, name, Names(interpreter.globals), eps, atol, rtol))
+        scope = dict(interpreter.globals)
+        original = Names(interpreter.globals)
+        widened = []
+        for copy, value in copies.items():
+            label = original.name(value)
+            if label:
+                scope[label] = copy   # the table names the copy after the variable
+            widened.append((label, value.dtype))
+        interpreter.show(table_text(report, name, Names(scope), eps, atol, rtol, widened,
+                                    interpreter.width))
         return report.passed
     return gradcheck
+
+
+def wrapped(text: str, columns: int | None) -> str:
+    """Text wrapped at words to a terminal's `columns` (continuations four columns deeper)."""
+    if columns is None:
+        return text
+    from ..render.layout import plain, prose
+    return plain(prose([[("", line)] for line in text.splitlines()], columns, hang=4))
 
 
 def _help(interpreter):
@@ -121,5 +162,5 @@ def _help(interpreter):
         if not args:
             interpreter.out(i18n.t("tools.help"))
             return
-        interpreter.out(describe(args[0]))
+        interpreter.show(wrapped(describe(args[0]), interpreter.width))
     return help

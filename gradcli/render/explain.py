@@ -7,6 +7,7 @@ from ..engine.tensor import Tensor
 from ..engine.trace import Step, trace
 from .graph import STYLES, SMALL, Names, node_name, number, saved_value, shape_text, statement
 from .graph import values as small_values
+from .layout import Line, plain, prose
 
 i18n.register({
     "en": {
@@ -79,7 +80,7 @@ def numbers(data) -> str:
                   count=data.size, shape=shape_text(data.shape))
 
 
-def explain_lines(tensor: Tensor, names: Names, gradient: Tensor | None = None) -> list[list]:
+def explain_lines(tensor: Tensor, names: Names, gradient: Tensor | None = None) -> list[Line]:
     """The narration as lines of (style, text) segments: plain text and rich share them."""
     steps = trace(tensor, gradient)
     order = {step.node: k + 1 for k, step in enumerate(steps)}
@@ -104,19 +105,18 @@ def explain_lines(tensor: Tensor, names: Names, gradient: Tensor | None = None) 
     return lines
 
 
-def explain_text(tensor: Tensor, names: Names, gradient: Tensor | None = None) -> str:
-    lines = explain_lines(tensor, names, gradient)
-    return "\n".join("".join(text for _, text in line) for line in lines) + "\n"
+def explain_text(tensor: Tensor, names: Names, gradient: Tensor | None = None,
+                 columns: int | None = None) -> str:
+    """The narration as plain text, wrapped at words to `columns` (a continuation two columns
+    deeper than its line)."""
+    return plain(prose(explain_lines(tensor, names, gradient), columns))
 
 
-def explain_renderable(tensor: Tensor, names: Names, gradient: Tensor | None = None):
-    """The narration as rich Text (imports rich: for colour output only)."""
-    from rich.text import Text
-    text = Text()
-    for line in explain_lines(tensor, names, gradient):
-        text.append_text(Text.assemble(*((t, STYLES[style]) for style, t in line)))
-        text.append("\n")
-    return text
+def explain_renderable(tensor: Tensor, names: Names, gradient: Tensor | None = None,
+                       columns: int | None = None):
+    """The narration in colour (imports rich: for colour output only)."""
+    from .styled import styled
+    return styled(prose(explain_lines(tensor, names, gradient), columns) + [[]], STYLES)
 
 
 def _label(node, order: dict, names: Names) -> str:

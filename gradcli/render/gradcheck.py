@@ -5,7 +5,8 @@ import numpy as np
 
 from .. import i18n
 from ..engine.gradcheck import Report
-from .graph import Names, pad, width
+from .graph import Names
+from .layout import pad, plain, prose, width
 
 i18n.register({
     "en": {
@@ -22,6 +23,8 @@ i18n.register({
         "gradcheck.failed": "failed: {reason}",
         "gradcheck.hidden": "… {count} more rows not shown",
         "gradcheck.input": "input{j}",
+        "gradcheck.widened": "{what} is {dtype}: checked as a float64 copy, as central "
+                             "differences need double precision",
     },
     "zh": {
         "gradcheck.title": "gradcheck {fn}：反向传播（解析值）对比中心差分（数值，eps={eps}）",
@@ -36,6 +39,7 @@ i18n.register({
         "gradcheck.failed": "未通过：{reason}",
         "gradcheck.hidden": "… 另有 {count} 行未显示",
         "gradcheck.input": "输入{j}",
+        "gradcheck.widened": "{what} 是 {dtype}：按 float64 副本检查，因为中心差分需要双精度",
     },
 })
 
@@ -44,31 +48,54 @@ SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
 def table_text(report: Report, fn_name: str, names: Names, eps: float, atol: float,
-               rtol: float) -> str:
-    """One row per Jacobian element, then the verdict (PyTorch's own words for other failures)."""
+               rtol: float, widened=(), columns: int | None = None) -> str:
+    """One row per Jacobian element, then the verdict (PyTorch's own words for other failures).
+    `widened`: (name, dtype) of the inputs checked as float64 copies. Laid out to `columns`:
+    prose wraps at words, and a table too wide puts each derivative above its numbers."""
     out = [i18n.t("gradcheck.title", fn=fn_name, eps=eps)]
+    for j, (name, dtype) in enumerate(widened):
+        out.append(i18n.t("gradcheck.widened", what=name or i18n.t("gradcheck.input", j=j),
+                          dtype=repr(dtype)))
     rows = _rows(report, fn_name, names)
     bad = sum(1 for row in rows if not row[-1])
+    table = []
     if rows:
         shown = rows if len(rows) <= ROWS else sorted(rows, key=lambda row: row[-1])[:ROWS]
         header = [i18n.t(k) for k in ("gradcheck.derivative", "gradcheck.analytic",
                                       "gradcheck.numeric", "gradcheck.difference")]
         cells = [header] + [[label, _num(a), _num(n), f"{d:.2g}"] for label, a, n, d, _ in shown]
         marks = [""] + ["✓" if ok else "✗" for *_, ok in shown]
-        widths = [max(width(row[c]) for row in cells) for c in range(4)]
-        for row, mark in zip(cells, marks):
-            line = "  " + pad(row[0], widths[0], left=True)
-            line += "".join("  " + pad(cell, w) for cell, w in zip(row[1:], widths[1:]))
-            out.append((line + "  " + mark).rstrip())
+        table = _table(cells, marks, columns)
         if len(rows) > len(shown):
-            out.append("  " + i18n.t("gradcheck.hidden", count=len(rows) - len(shown)))
+            table.append("  " + i18n.t("gradcheck.hidden", count=len(rows) - len(shown)))
     if report.passed:
-        out.append(i18n.t("gradcheck.passed", count=len(rows), atol=atol, rtol=rtol))
+        verdict = i18n.t("gradcheck.passed", count=len(rows), atol=atol, rtol=rtol)
     elif bad:
-        out.append(i18n.t("gradcheck.mismatch", bad=bad, count=len(rows), atol=atol, rtol=rtol))
+        verdict = i18n.t("gradcheck.mismatch", bad=bad, count=len(rows), atol=atol, rtol=rtol)
     else:
-        out.append(i18n.t("gradcheck.failed", reason=report.failure.strip()))
-    return "\n".join(out) + "\n"
+        verdict = i18n.t("gradcheck.failed", reason=report.failure.strip())
+    lines = [[("", text)] for text in out] + [[("", t)] for t in table] + \
+        [[("", text)] for text in verdict.split("\n")]
+    return plain(prose(lines, columns))
+
+
+def _table(cells: list[list[str]], marks: list[str], columns: int | None) -> list[str]:
+    """The table's lines: one a row, or, when that is wider than `columns`, the derivative on
+    a line of its own above its numbers."""
+    widths = [max(width(row[c]) for row in cells) for c in range(4)]
+    numbers = sum(2 + w for w in widths[1:]) + 3
+    if columns is None or 2 + widths[0] + numbers <= columns:
+        return [("  " + pad(row[0], widths[0], left=True) + _numbers(row, widths) + "  " +
+                 mark).rstrip() for row, mark in zip(cells, marks)]
+    out = []
+    for row, mark in zip(cells, marks):
+        out.append("  " + row[0])
+        out.append(("    " + _numbers(row, widths) + "  " + mark).rstrip())
+    return out
+
+
+def _numbers(row: list[str], widths: list[int]) -> str:
+    return "".join("  " + pad(cell, w) for cell, w in zip(row[1:], widths[1:]))
 
 
 def _rows(report: Report, fn_name: str, names: Names) -> list[tuple]:

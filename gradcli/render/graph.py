@@ -7,12 +7,12 @@ whose grad_fn it is), or when a consumer or the node itself still holds it as a 
 """
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from .. import i18n
 from ..engine.graph import AccumulateGrad, SavedResult
 from ..engine.tensor import Tensor
+from .layout import Line, fit, plain
 
 i18n.register({
     "en": {
@@ -25,7 +25,8 @@ i18n.register({
         "graph.no_graph": "no backward graph: this tensor does not require grad",
         "graph.output": "output {nr}",
         "graph.leaf": "leaf",
-        "graph.deeper": "… deeper nodes not shown (format=\"dot\" draws them all)",
+        "graph.deeper": "… {count} deeper nodes",
+        "graph.deeper_one": "… 1 deeper node",
     },
     "zh": {
         "graph.line": "第 {line} 行",
@@ -37,16 +38,18 @@ i18n.register({
         "graph.no_graph": "没有反向图：这个张量不需要梯度",
         "graph.output": "第 {nr} 个输出",
         "graph.leaf": "叶子",
-        "graph.deeper": "……更深的节点未显示（format=\"dot\" 会画出全部）",
+        "graph.deeper": "… 还有 {count} 个更深的节点",
+        "graph.deeper_one": "… 还有 1 个更深的节点",
     },
 })
 
 SMALL = 6          # tensors with at most this many elements show their values
 DEPTH = 64         # tree levels drawn: a long chain would make the guides quadratic in size
+LABEL = 24         # columns a node's label needs beside its guides, on a terminal
 STYLES = {"name": "bold cyan", "ref": "magenta", "where": "dim", "shape": "green",
           "value": "yellow", "freed": "bold red", "seen": "magenta",
           "var": "bold", "grad": "yellow", "const": "dim italic", "formula": "italic",
-          "text": ""}
+          "text": "", "guide": "dim"}
 
 
 class Names:
@@ -116,17 +119,6 @@ def shape_text(shape) -> str:
     return i18n.t("graph.shape", dims=", ".join(map(str, shape)))
 
 
-def width(text: str) -> int:
-    """Terminal columns: CJK characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def pad(text: str, columns: int, left: bool = False) -> str:
-    """`text` filled with spaces to `columns`: aligned left, or right (numbers)."""
-    fill = " " * (columns - width(text))
-    return text + fill if left else fill + text
-
-
 def saved_value(node, name: str):
     """A value `node` still holds under `name` (unchanged since it was saved), else None."""
     saved = getattr(node, "_saved", None)
@@ -169,13 +161,14 @@ class _Walk:
 
     def build(self, tensor: Tensor, depth: int | None = DEPTH) -> Item | None:
         """The tree below `tensor`, in display order, so that a repeat always follows the node
-        it refers to; below `depth` levels, one item says that more follows."""
+        it refers to; below `depth` levels, one item says how many nodes are not drawn."""
         root, nr = tensor._edge()
         if root is None:
             return None
         self.shared = _shared_nodes(root)
         top = self._item(root, nr, tensor._data.shape, tensor._data)
         seen = {root}
+        cuts = []
         stack = _edges(top, root, 0)
         while stack:
             parent, pnode, i, level = stack.pop()
@@ -189,10 +182,12 @@ class _Walk:
             seen.add(nxt)
             child = self._item(nxt, nnr, pnode.shapes[i], self._known(pnode, i, nxt, nnr))
             parent.children.append(child)
-            if depth is not None and level + 1 == depth and nxt.next_functions:
-                child.children.append(Item([("seen", i18n.t("graph.deeper"))]))
+            if depth is not None and level + 1 == depth and \
+                    any(n is not None for n, _ in nxt.next_functions):
+                cuts.append(child)
                 continue
             stack.extend(_edges(child, nxt, level + 1))
+        _count_hidden(cuts, seen)
         return top
 
     def _known(self, parent, i: int, node, nr: int):
@@ -246,17 +241,34 @@ class _Walk:
         return Item([("name", node_name(node)), ("ref", f" [{ref}]"),
                      ("seen", f"  {i18n.t('graph.seen')}")], target=node)
 
-    def _constant(self, node, i: int) -> Item:
+    @staticmethod
+    def _constant(node, i: int) -> Item:
+        """An input that needs no gradient: the tape keeps its shape (a value it saved is
+        freed by backward, so values are not shown: the statement shows them)."""
         segs = [("const", i18n.t("graph.constant"))]
-        arg = node.op.args[i] if i < len(node.op.args) else None
-        value = saved_value(node, arg) if arg else None
-        if value is not None:
-            if hasattr(value, "ndim"):
-                text = values(value) if value.size <= SMALL else shape_text(value.shape)
-            else:
-                text = number(value)
-            segs.append(("value", f" {text}"))
+        shape = node.shapes[i] if i < len(node.shapes) else ()
+        if shape:
+            segs.append(("shape", f"  {shape_text(shape)}"))
         return Item(segs)
+
+
+def _count_hidden(cuts: list, drawn: set) -> None:
+    """Below each cut, one item: how many nodes below it are drawn nowhere (each counted at
+    the first cut that reaches it)."""
+    counted = set(drawn)
+    for item in cuts:
+        hidden, stack = 0, [n for n, _ in item.node.next_functions if n is not None]
+        while stack:
+            node = stack.pop()
+            if node in counted:
+                continue
+            counted.add(node)
+            hidden += 1
+            stack.extend(n for n, _ in node.next_functions if n is not None)
+        if hidden:
+            text = i18n.t("graph.deeper_one") if hidden == 1 else \
+                i18n.t("graph.deeper", count=hidden)
+            item.children.append(Item([("seen", text)]))
 
 
 def _edges(item: Item, node, level: int) -> list:
@@ -286,42 +298,44 @@ def _shared_nodes(root) -> set:
 
 
 # ---- plain text, rich, DOT --------------------------------------------------------------------
-def graph_text(tensor: Tensor, names: Names) -> str:
-    """The tree as plain text, drawn with the guides rich's Tree uses."""
-    top = _Walk(names).build(tensor)
+def depth_for(columns: int | None) -> int:
+    """The tree levels that fit `columns`: guides take four columns a level, and a label
+    needs LABEL beside them (no limit but DEPTH when the width is not known)."""
+    if columns is None:
+        return DEPTH
+    return max(1, min(DEPTH, (columns - LABEL) // 4))
+
+
+def graph_lines(tensor: Tensor, names: Names, columns: int | None = None) -> list[Line]:
+    """The tree as lines of styled pieces, with the guides rich's Tree draws, laid out to
+    `columns`: a label too wide goes on under its guides, broken between its parts."""
+    top = _Walk(names).build(tensor, depth_for(columns))
     if top is None:
-        return i18n.t("graph.no_graph") + "\n"
-    lines = [top.text]
+        return [[("text", i18n.t("graph.no_graph"))]]
+    lines = fit([], top.segments, columns, [("guide", "│ " if top.children else "  ")])
     stack = [(child, "", k == len(top.children) - 1)
              for k, child in reversed(list(enumerate(top.children)))]
     while stack:
         item, prefix, last = stack.pop()
-        lines.append(prefix + ("└── " if last else "├── ") + item.text)
         inner = prefix + ("    " if last else "│   ")
+        hang = inner + ("│ " if item.children else "  ")
+        lines.extend(fit([("guide", prefix + ("└── " if last else "├── "))], item.segments,
+                         columns, [("guide", hang)]))
         n = len(item.children)
         stack.extend((child, inner, k == n - 1)
                      for k, child in reversed(list(enumerate(item.children))))
-    return "\n".join(lines) + "\n"
+    return lines
 
 
-def graph_tree(tensor: Tensor, names: Names):
-    """The tree as a rich renderable (imports rich: for colour output only)."""
-    from rich.text import Text
-    from rich.tree import Tree
+def graph_text(tensor: Tensor, names: Names, columns: int | None = None) -> str:
+    """The tree as plain text."""
+    return plain(graph_lines(tensor, names, columns))
 
-    def label(item: Item):
-        return Text.assemble(*((text, STYLES[style]) for style, text in item.segments))
 
-    top = _Walk(names).build(tensor)
-    if top is None:
-        return Text(i18n.t("graph.no_graph"))
-    tree = Tree(label(top))
-    stack = [(tree, top)]
-    while stack:
-        branch, item = stack.pop()
-        for child in item.children:
-            stack.append((branch.add(label(child)), child))
-    return tree
+def graph_renderable(tensor: Tensor, names: Names, columns: int | None = None):
+    """The tree in colour (imports rich: for colour output only)."""
+    from .styled import styled
+    return styled(graph_lines(tensor, names, columns), STYLES)
 
 
 def graph_dot(tensor: Tensor, names: Names) -> str:

@@ -5,7 +5,8 @@ from .. import i18n
 from ..engine.format import tensor_repr
 from ..engine.graph import AccumulateGrad, SavedResult
 from ..engine.tensor import Size, Tensor
-from .graph import Names, node_name, pad, statement, width
+from .graph import Names, node_name, statement
+from .layout import pad, width
 
 i18n.register({
     "en": {

@@ -11,6 +11,7 @@ from prompt_toolkit.output import ColorDepth, create_output
 
 from .. import i18n
 from ..render.console import RichRenderer
+from ..render.pager import Pager
 from ..render.plain import REPORT
 from ..render.syntax import classify
 from .commands import Quit
@@ -20,26 +21,42 @@ from .lexer import GradcliLexer, style
 from .session import Session
 
 EXIT_OK = 0
-PROMPT, CONTINUATION = ">>> ", "... "
+PROMPT, CONTINUATION, PASTE = ">>> ", "... ", "(paste) "
 INDENT = "    "
 
 
 def run_repl(env, args, colour: bool) -> int:
     """Read, run, show, until Ctrl-D or :quit; 0 either way."""
-    renderer = RichRenderer(env.stdout, env.stderr, colour, traceback=args.traceback)
+    renderer = RichRenderer(env.stdout, env.stderr, colour, traceback=args.traceback,
+                            pager=Pager(env.stdout, env.environ))
     session = Session(renderer, environ=env.environ)
     renderer.note(i18n.t("repl.banner"))
+    paste = PasteMode()
     prompt = build_prompt(session, open_history(env.environ, renderer.note), colour,
-                          create_input(env.stdin), create_output(env.stdout))
-    return loop(prompt, session)
+                          create_input(env.stdin), create_output(env.stdout), paste)
+    return loop(prompt, session, paste)
 
 
-def build_prompt(session, history, colour: bool, input=None, output=None) -> PromptSession:
+class PasteMode:
+    """F3, as in CPython 3.13's REPL, for terminals without bracketed paste: while it is on,
+    Enter only opens a new line (nothing runs, nothing is indented for you); F3 again leaves
+    it, and the next Enter runs the whole block."""
+
+    def __init__(self) -> None:
+        self.on = False
+
+    def prompt(self, marker: str) -> str:
+        return PASTE if self.on else marker
+
+
+def build_prompt(session, history, colour: bool, input=None, output=None,
+                 paste: PasteMode | None = None) -> PromptSession:
+    paste = paste or PasteMode()
     return PromptSession(
         multiline=True,
-        prompt_continuation=lambda width, line, wrap: [("class:prompt.continuation",
-                                                        CONTINUATION)],
-        key_bindings=key_bindings(session),
+        prompt_continuation=lambda width, line, wrap: [
+            ("class:prompt.continuation", paste.prompt(CONTINUATION).rjust(width))],
+        key_bindings=key_bindings(session, paste),
         lexer=GradcliLexer(session.interpreter.builtins),
         completer=GradcliCompleter(session),
         complete_while_typing=False,
@@ -53,11 +70,12 @@ def build_prompt(session, history, colour: bool, input=None, output=None) -> Pro
     )
 
 
-def loop(prompt: PromptSession, session) -> int:
+def loop(prompt: PromptSession, session, paste: PasteMode | None = None) -> int:
+    paste = paste or PasteMode()
     while True:
         try:
             marker = CONTINUATION if session.continues else PROMPT
-            session.push(prompt.prompt([("class:prompt.main", marker)]))
+            session.push(prompt.prompt(lambda: [("class:prompt.main", paste.prompt(marker))]))
         except EOFError:
             return EXIT_OK
         except Quit as leave:
@@ -71,18 +89,26 @@ def loop(prompt: PromptSession, session) -> int:
                                      f"({REPORT})")
 
 
-def key_bindings(session) -> KeyBindings:
+def key_bindings(session, paste: PasteMode) -> KeyBindings:
     """Enter runs a complete input and otherwise opens the next line, indented as Python's
-    blocks are; Tab at the start of a line indents; Alt-Enter always opens a new line."""
+    blocks are; Tab at the start of a line indents; Alt-Enter always opens a new line; F3
+    turns paste mode on and off."""
     kb = KeyBindings()
     at_line_start = Condition(
         lambda: not get_app().current_buffer.document.current_line_before_cursor.strip())
+
+    @kb.add("f3")
+    def paste_mode(event) -> None:
+        paste.on = not paste.on
 
     @kb.add("enter")
     def enter(event) -> None:
         buffer = event.current_buffer
         if buffer.complete_state and buffer.complete_state.current_completion:
             buffer.complete_state = None  # Enter takes the completion chosen in the menu
+            return
+        if paste.on:   # the pasted text brings its own indentation
+            buffer.newline(copy_margin=False)
             return
         document = buffer.document
         editing_inside = "\n" in document.text and document.text_after_cursor.strip()
@@ -95,7 +121,7 @@ def key_bindings(session) -> KeyBindings:
     def alt_enter(event) -> None:
         new_line(event.current_buffer)
 
-    @kb.add("tab", filter=at_line_start)
+    @kb.add("tab", filter=at_line_start & ~Condition(lambda: paste.on))
     def indent(event) -> None:
         event.current_buffer.insert_text(INDENT)
 

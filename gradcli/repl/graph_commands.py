@@ -7,7 +7,7 @@ from .. import i18n
 from ..engine.tensor import Tensor
 from ..errors import GradcliError
 from ..render.explain import explain_renderable
-from ..render.graph import Names, graph_tree
+from ..render.graph import Names, graph_renderable
 from ..render.info import info_text
 from .commands import CommandError, _required, register
 
@@ -28,12 +28,14 @@ def _tensor(session, argument: str, name: str) -> Tensor:
 
 def graph_command(session, argument: str) -> None:
     t = _tensor(session, argument, "graph")
-    session.renderer.print(graph_tree(t, Names(session.interpreter.globals)))
+    session.renderer.print(graph_renderable(t, Names(session.interpreter.globals),
+                                            session.renderer.width))
 
 
 def explain_command(session, argument: str) -> None:
     t = _tensor(session, argument, "explain")
-    session.renderer.print(explain_renderable(t, Names(session.interpreter.globals)))
+    session.renderer.print(explain_renderable(t, Names(session.interpreter.globals), None,
+                                              session.renderer.width))
 
 
 def info_command(session, argument: str) -> None:

@@ -219,3 +219,18 @@ def test_terse_gradcheck_names_outputs_and_unnamed_inputs():
     assert labels == ["∂g₀/∂x[0]", "∂g₀/∂x[1]", "∂g₀/∂x[2]", "∂g₀/∂input1[0]", "∂g₀/∂input1[1]",
                       "∂g₀/∂input1[2]", "∂g₁/∂x[0]", "∂g₁/∂x[1]", "∂g₁/∂x[2]",
                       "∂g₁/∂input1[0]", "∂g₁/∂input1[1]", "∂g₁/∂input1[2]"]
+
+
+@pytest.mark.parametrize("lang, note", [
+    ("en", "x is torch.float32: checked as a float64 copy, as central differences need double "
+           "precision"),
+    ("zh", "x 是 torch.float32：按 float64 副本检查，因为中心差分需要双精度"),
+])
+def test_terse_gradcheck_checks_single_precision_in_float64_and_says_so(lang, note):
+    # in float32, eps=1e-6 is below the precision of the sums: every row would disagree
+    text = output_of("x = ones(2, 2, grad)\nprint(gradcheck(lambda t: (t * t * 3).sum(), x))\n"
+                     "print(x.dtype, x.grad)\n", lang)
+    lines = text.splitlines()
+    assert lines[1] == note
+    assert not any(line.endswith("✗") for line in lines)
+    assert lines[-2:] == ["True", "torch.float32 None"]   # x itself is left as it was

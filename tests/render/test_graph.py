@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 from gradcli import engine, i18n
 from gradcli.errors import ProgramError
 from gradcli.interpret import Interpreter
-from gradcli.render.graph import Names, graph_text, graph_tree
+from gradcli.render.graph import Names, graph_renderable, graph_text
 
 TUTORIAL = "x = ones(2,2, grad); y = x+2; z = y*y*3; out = mean(z)\n"
 
@@ -38,7 +39,7 @@ MeanBackward0  line 1: out = mean(z)  shape []  = 27
     │   │   ├── AccumulateGrad  x  shape [2, 2]  = [[1, 1], [1, 1]]  .grad = None
     │   │   └── constant
     │   └── AddBackward0 [1]  ↑ shown above
-    └── constant 3
+    └── constant
 """,
     "zh": """\
 MeanBackward0  第 1 行：out = mean(z)  形状 []  = 27
@@ -48,7 +49,7 @@ MeanBackward0  第 1 行：out = mean(z)  形状 []  = 27
     │   │   ├── AccumulateGrad  x  形状 [2, 2]  = [[1, 1], [1, 1]]  .grad = None
     │   │   └── 常量
     │   └── AddBackward0 [1]  ↑ 见上文
-    └── 常量 3
+    └── 常量
 """,
 }
 
@@ -65,13 +66,22 @@ def test_backward_frees_the_nodes_that_saved_values(lang, freed):
     marked = [line.split()[1] for line in text.splitlines() if freed in line]
     assert marked == ["MulBackward0", "MulBackward0"]   # mean and add saved nothing
     assert ".grad = [[4.5, 4.5], [4.5, 4.5]]" in text
-    assert "constant 3" not in text and "常量 3" not in text  # the saved 3 was freed too
 
 
 def test_retain_graph_keeps_nodes_unfreed():
     text = output_of(TUTORIAL + "out.backward(retain_graph=True)\ngraph(out)\n")
     assert "freed" not in text
-    assert "constant 3" in text
+
+
+def test_a_constant_shows_the_same_before_and_after_backward():
+    # the tape keeps a constant's shape; a value it saved (the 3 of y*y*3) is freed by backward
+    program = "x = ones(2, grad)\nc = ones(2)\nout = (x * 3 + x * c + 2).sum()\n"
+    before = output_of(program + "graph(out)\n")
+    after = output_of(program + "out.backward()\ngraph(out)\n")
+    constants = [line.split("── ")[1] for line in before.splitlines() if "constant" in line]
+    assert constants == ["constant", "constant  shape [2]", "constant"]
+    assert [line.split("── ")[1] for line in after.splitlines() if "constant" in line] == \
+        constants
 
 
 def test_a_leaf_and_a_tensor_without_graph():
@@ -102,8 +112,46 @@ def test_a_long_chain_is_cut_below_the_depth_limit():
     text = output_of("x = ones(1, grad)\ny = x\nfor i in range(300):\n    y = y * 1\ngraph(y)\n")
     lines = text.splitlines()
     assert len(lines) < 200
-    cut = [line for line in lines if "… deeper nodes not shown" in line]
+    cut = [line for line in lines if "deeper node" in line]
     assert len(cut) == 1 and cut[0].index("…") == 4 * 64 + 4
+    assert cut[0].endswith("… 236 deeper nodes")   # 300 products and x, less 65 levels drawn
+
+
+LOOP = "x = ones(2, grad)\ny = x\nfor i in range(60):\n    y = y + x * 2\n"
+
+
+@pytest.mark.parametrize("columns", [80, 50])
+def test_a_terminal_tree_fits_its_width_without_splitting_a_name(columns):
+    engine.reset()
+    interp = Interpreter(lambda text: None)
+    interp.run_source(LOOP, "loop.grad")
+    text = graph_text(interp.globals["y"], Names(interp.globals), columns)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= columns
+    names = ("AddBackward0", "MulBackward0", "AccumulateGrad")
+    pieces = {w for w in text.replace("│", " ").replace("──", " ").split()}
+    assert {w for w in pieces if any(w != n and w in n for n in names)} == set()
+    deeper = [line for line in lines if "deeper node" in line]
+    assert len(deeper) == 1 and deeper[0].split("… ")[1].split()[0].isdigit()
+    for item in re.split(r"[├└]── ", text)[1:]:   # a repeat refers to a node drawn before it
+        if "shown above" in item:
+            ref = re.search(r"\[\d+\]", item).group()
+            assert "shown above" not in re.split(r"[├└]── ", text[:text.index(ref) + 60])[-1]
+
+
+def test_a_wide_label_goes_on_under_its_guides():
+    engine.reset()
+    interp = Interpreter(lambda text: None)
+    interp.run_source(TUTORIAL, "prog.grad")
+    text = graph_text(interp.globals["out"], Names(interp.globals), 50)
+    assert text.splitlines()[:4] == [
+        "MeanBackward0  line 1: out = mean(z)  shape []",
+        "│ = 27",
+        "└── MulBackward0  line 1: z = y*y*3  shape [2, 2]",
+        "    │ = [[27, 27], [27, 27]]",
+    ]
+    assert "│   │   ├── AccumulateGrad  x  shape [2, 2]\n" in text
+    assert "│   │   │     = [[1, 1], [1, 1]]  .grad = None\n" in text
 
 
 def test_graph_rejects_what_it_cannot_draw():
@@ -120,7 +168,7 @@ def test_rich_tree_draws_the_same_text():
     y = (x * x).sum()
     names = Names({"x": x, "y": y})
     console = Console(file=io.StringIO(), width=200, color_system=None)
-    console.print(graph_tree(y, names))
+    console.print(graph_renderable(y, names))
     assert console.file.getvalue() == graph_text(y, names)
 
 
@@ -142,7 +190,7 @@ digraph backward {
   n1 -> n2;
   n2 [label="MulBackward0\\nline 1: z = y*y*3\\nshape [2, 2]\\n= [[27, 27], [27, 27]]"];
   n2 -> n3;
-  c1 [label="constant 3", shape=plaintext, style=""];
+  c1 [label="constant", shape=plaintext, style=""];
   n2 -> c1 [style=dashed];
   n3 [label="MulBackward0\\nline 1: z = y*y*3\\nshape [2, 2]"];
   n3 -> n4;

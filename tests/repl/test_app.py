@@ -76,3 +76,16 @@ def test_a_new_line_keeps_the_indentation_and_deepens_it_after_a_colon(before, a
     buffer = Buffer(document=Document(before))
     new_line(buffer)
     assert buffer.text == after
+
+
+F3 = "\x1bOR"
+
+
+def test_paste_mode_takes_a_block_with_empty_lines_as_it_is(seen):
+    # without bracketed paste, a pasted function with an empty line in its body would end at
+    # that line; in paste mode Enter only opens lines, and F3 again lets Enter run it all
+    block = "def f(x):\r    y = x * 2\r\r    return y + 1\r\rprint(f(1))"
+    assert typed(seen, F3 + block + F3 + "\r\r" + CTRL_C + CTRL_D) == 0   # Ctrl-C: never hang
+    assert seen.out == "3\n"
+    assert seen.session.inputs == ["def f(x):\n    y = x * 2\n\n    return y + 1\n\n"
+                                   "print(f(1))\n"]

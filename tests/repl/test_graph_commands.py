@@ -33,6 +33,18 @@ def test_explain_narrates_without_changing_grad():
     assert not out.rstrip().endswith("])")  # x.grad is still None: echo prints nothing
 
 
+def test_an_expression_names_its_own_nodes_not_the_statement_that_ran_last():
+    out, err = session_output("explain(out)", ":graph ones(2, 2) * x")
+    assert out.split("In the end:")[1].splitlines()[2] == \
+        "MulBackward0  line 1: ones(2, 2) * x  shape [2, 2]  = [[1, 1], [1, 1]]"
+
+
+def test_help_on_a_meta_command():
+    out, err = session_output(":help :graph")
+    assert out == ":graph TENSOR\n    draw the backward graph of a tensor, from the tape that " \
+                  "computed it\n"
+
+
 def test_info_describes_a_tensor():
     out, _ = session_output(":info z")
     assert "grad_fn        MulBackward0" in out and "is_leaf        False" in out
