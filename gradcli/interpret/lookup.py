@@ -8,6 +8,7 @@ from __future__ import annotations
 import inspect
 
 from .. import i18n
+from ..engine.tensor import Tensor
 from . import attributes, docs
 from .functions import Function
 from .modules import Namespace
@@ -57,6 +58,14 @@ def _parameters(fn: Function, skip_first: bool = False) -> str:
     return f"({', '.join(parts)})"
 
 
+class _Optional:
+    """Stands for a default that is a bare object() sentinel ("not given"): the parameter is
+    shown by its name alone, as PyTorch's documentation writes `sum(input, dim, ...)`."""
+
+    def __repr__(self) -> str:
+        return "\0"
+
+
 def _inspected(value, skip_first: bool = False) -> str | None:
     try:
         sig = inspect.signature(value)
@@ -64,15 +73,22 @@ def _inspected(value, skip_first: bool = False) -> str | None:
         return None
     parameters = list(sig.parameters.values())[1 if skip_first else 0:]
     # annotations are gradcli's own type hints, not part of what a call takes
-    sig = sig.replace(parameters=[p.replace(annotation=p.empty) for p in parameters],
-                      return_annotation=sig.empty)
-    return str(sig)
+    parameters = [p.replace(annotation=p.empty,
+                            default=_Optional() if type(p.default) is object else p.default)
+                  for p in parameters]
+    sig = sig.replace(parameters=parameters, return_annotation=sig.empty)
+    return str(sig).replace("=\0", "")
 
 
 def qualified(value, hint: str | None) -> str:
     """The name help() shows for a value: torch.ones, torch.nn.functional.relu,
-    Tensor.backward, print."""
-    return docs.name_of(value) or hint or getattr(value, "__qualname__", None) or \
+    Tensor.backward (x.backward too), print."""
+    if hint:
+        return hint
+    name = docs.name_of(value)
+    if isinstance(getattr(value, "__self__", None), Tensor) and name:
+        return "Tensor." + name.rsplit(".", 1)[1]   # x.exp is the method, not torch.exp
+    return name or getattr(value, "__qualname__", None) or \
         getattr(value, "__name__", None) or type(value).__name__
 
 
@@ -82,6 +98,10 @@ def describe(value, hint: str | None = None) -> str:
         names = sorted(n for n in value.entries if not n.startswith("_"))
         return (i18n.t("help.module", name=value.name, count=len(names)) + "\n" +
                 _wrapped(names) + "\n")
+    name = hint or docs.name_of(value)
+    summary = docs.summary(name) if name else None
+    if summary is not None and not callable(value):   # torch.float32, x.grad (in the REPL)
+        return f"{name}\n    {summary}\n"
     if not callable(value) or (attributes.kind_of(type(value)) is attributes.OPEN and
                                not isinstance(value, type)):
         kind = type(value).__name__

@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from typing import Callable
 
+from rich.console import Group
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
@@ -69,22 +70,35 @@ def _required(argument: str, name: str) -> str:
 
 # ---- the built-in commands --------------------------------------------------------------------
 def help_command(session, argument: str) -> None:
+    if argument.startswith(":"):
+        session.renderer.print(command_help(argument[1:]))
+        return
     if argument:
         session.describe(argument)
         return
-    show = session.renderer.print
-    show(Text(i18n.t("repl.help.language.title"), "help.heading"))
-    show(_indented(Text(i18n.t("repl.help.language"))))
-    show(Text("\n" + i18n.t("repl.help.builtins.title"), "help.heading"))
+    parts = [Text(i18n.t("repl.help.language.title"), "help.heading"),
+             _indented(Text(i18n.t("repl.help.language"))),
+             Text("\n" + i18n.t("repl.help.builtins.title"), "help.heading")]
     for key, names in builtin_groups():
-        show(_indented(Text.assemble((i18n.t(key), "help.command"), " ", ", ".join(names))))
-    show(Text("\n" + i18n.t("repl.help.commands.title"), "help.heading"))
+        parts.append(_indented(Text.assemble((i18n.t(key), "help.command"), " ",
+                                             ", ".join(names))))
+    parts.append(Text("\n" + i18n.t("repl.help.commands.title"), "help.heading"))
     table = Table.grid(padding=(0, 2))
     for command in COMMANDS.values():
         usage = f":{command.name} {command.usage}".rstrip()
         table.add_row(Text(usage, "help.command"), i18n.t(command.help))
-    show(_indented(table))
-    show(Text("\n" + i18n.t("repl.help.keys"), "repl.note"))
+    parts.append(_indented(table))
+    parts.append(Text("\n" + i18n.t("repl.help.keys"), "repl.note"))
+    session.renderer.print(Group(*parts))   # one piece, so that the pager takes it whole
+
+
+def command_help(name: str) -> Text:
+    """`:help :graph`: the meta-command's usage and what it does."""
+    command = COMMANDS.get(name)
+    if command is None:
+        raise CommandError(i18n.t("repl.unknown_command", name=name))
+    usage = f":{command.name} {command.usage}".rstrip()
+    return Text.assemble((usage, "help.command"), "\n    " + i18n.t(command.help))
 
 
 def _indented(renderable) -> Padding:
@@ -157,7 +171,7 @@ register("quit", quit_command, "cmd.quit")
 i18n.register({
     "en": {
         "cmd.help": "this help: the language, the builtins, the meta-commands; :help NAME "
-                    "(or NAME?) describes one name",
+                    "(or NAME?) describes one name, :help :COMMAND one meta-command",
         "cmd.vars": "the variables: name, shape, dtype, requires_grad, is_leaf, grad_fn",
         "cmd.reset": "forget every variable and start afresh",
         "cmd.load": "run a file into this session (only print writes)",
@@ -191,11 +205,14 @@ i18n.register({
         "repl.help.builtins.other": "and:",
         "repl.help.commands.title": "Meta-commands",
         "repl.help.keys": "Tab completes; Right arrow takes the suggestion from history; Up and "
-                          "Down walk the history; Ctrl-C clears the input or stops a running "
-                          "program; Ctrl-D leaves.",
+                          "Down walk the history; F3 turns paste mode on and off (Enter only "
+                          "opens a line until F3 again); Ctrl-C clears the input or stops a "
+                          "running program; Ctrl-D leaves. Output taller than the terminal "
+                          "goes through $PAGER (less).",
     },
     "zh": {
-        "cmd.help": "本帮助：语言、内置名称、元命令；:help 名称（或 名称?）介绍一个名称",
+        "cmd.help": "本帮助：语言、内置名称、元命令；:help 名称（或 名称?）介绍一个名称，"
+                    ":help :命令 介绍一个元命令",
         "cmd.vars": "变量列表：名称、形状、dtype、requires_grad、is_leaf、grad_fn",
         "cmd.reset": "清除所有变量，重新开始",
         "cmd.load": "在本会话中运行一个文件（只有 print 会输出）",
@@ -228,8 +245,9 @@ i18n.register({
         "repl.help.builtins.python": "Python：",
         "repl.help.builtins.other": "以及：",
         "repl.help.commands.title": "元命令",
-        "repl.help.keys": "Tab 补全；右方向键采用历史建议；上下方向键浏览历史；Ctrl-C "
-                          "清除输入或中止正在运行的程序；Ctrl-D 退出。",
+        "repl.help.keys": "Tab 补全；右方向键采用历史建议；上下方向键浏览历史；F3 开关粘贴模式"
+                          "（再按 F3 之前，回车只换行）；Ctrl-C 清除输入或中止正在运行的程序；"
+                          "Ctrl-D 退出。比终端更高的输出交给 $PAGER（less）显示。",
     },
 })
 

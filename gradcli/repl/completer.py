@@ -101,7 +101,30 @@ def _keyword_arguments(resolve, text: str) -> list[str]:
         return []
     m = _CALLEE.search(text[:opened])
     fn = resolve(m.group(1)) if m else None
-    return [name + "=" for name in _parameters(fn)] if callable(fn) else []
+    if not callable(fn):
+        return []
+    given = _given_keywords(text[opened + 1:])
+    return [name + "=" for name in _parameters(fn) if name not in given]
+
+
+_GIVEN = re.compile(r"(?:^|,)\s*([^\W\d]\w*)\s*=(?!=)")
+
+
+def _given_keywords(arguments: str) -> set[str]:
+    """The keywords already written among a call's arguments (strings and brackets inside
+    them skipped): Tab does not offer them again."""
+    top, depth = [], 0
+    for cls, piece in classify(arguments):
+        if cls in ("string", "comment"):
+            piece = "''"
+        for c in piece:
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth -= 1
+            elif depth == 0:
+                top.append(c)
+    return set(_GIVEN.findall("".join(top)))
 
 
 def _parameters(fn) -> list[str]:

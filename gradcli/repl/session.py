@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from .. import engine
-from ..errors import GradcliError, IncompleteInput, exit_status
-from ..interpret import InternalError
+from ..engine.tensor import Tensor
+from ..errors import GradcliError, IncompleteInput, ProgramError, exit_status
+from ..interpret import InternalError, lookup, tools
+from ..interpret import builtins as B
 from ..interpret.interpreter import classify
+from ..interpret.modules import Namespace
 from ..syntax import ast as A
 from ..syntax import parse
 from ..syntax.source import decode
@@ -76,6 +79,11 @@ class Session:
         """Run a parsed input and keep it for :save; report its error instead."""
         try:
             self.interpreter.run(program)
+        except ProgramError as e:
+            self.renderer.error(e)
+            ran = _ran_part(program, source, self.interpreter.running, e)
+            if ran:
+                self.inputs.append(ran)
         except GradcliError as e:
             self.renderer.error(e)
         except InternalError as e:
@@ -89,8 +97,18 @@ class Session:
             self.inputs.append(source.rstrip() + "\n")
 
     def describe(self, expression: str) -> None:
-        """help(expression), for `expression?` and `:help expression`."""
-        self.push(f"help({expression})\n")
+        """help(expression), for `expression?` and `:help expression`; a dotted name is
+        described by the name it was reached by (torch.pi, x.grad), as IPython's `?` does."""
+        try:
+            value = self.interpreter.evaluate(expression, self.filename)
+        except GradcliError as e:
+            self.renderer.error(e)
+            return
+        except InternalError as e:
+            self.renderer.internal(e)
+            return
+        text = lookup.describe(value, _reached_as(expression, self.interpreter))
+        self.renderer.long(tools.wrapped(text, self.renderer.width))
 
     def load(self, path: str) -> None:
         """Run a file into the session with script semantics (only print writes)."""
@@ -139,6 +157,66 @@ class Session:
             self.renderer.internal(error)
         else:
             self.renderer.error(error)
+
+
+def _reached_as(expression: str, interpreter) -> str | None:
+    """The qualified name a dotted expression names: `F.relu` is torch.nn.functional.relu,
+    `x.grad` of a tensor x is Tensor.grad; None for anything else."""
+    parts = expression.strip().split(".")
+    if not all(p.isidentifier() for p in parts) or len(parts) < 2:
+        return None
+    scope = interpreter.globals if parts[0] in interpreter.globals else interpreter.builtins
+    value = scope.get(parts[0])
+    for part in parts[1:-1]:
+        if not isinstance(value, Namespace) or part not in value.entries:
+            return None
+        value = value.entries[part]
+    if isinstance(value, Namespace):
+        return f"{value.name}.{parts[-1]}"
+    if isinstance(value, Tensor) and parts[-1] in B.TENSOR_ATTRIBUTES:
+        return f"Tensor.{parts[-1]}"
+    return None
+
+
+def _start(stmt, lines: list[str]) -> tuple[int, int]:
+    """Where a top-level statement begins (line, column; 1-based): a compound one at the start
+    of its first line (a decorator's, the `try:`), a simple one where its span does."""
+    if isinstance(stmt, COMPOUND):
+        first = min((d.span.line for d in getattr(stmt, "decorators", ()) or ()),
+                    default=stmt.span.line if stmt.span else None)
+        if first is None:   # a try statement has no span of its own: the line of its `try`
+            first = _start(stmt.body[0], lines)[0]
+            while first > 1 and not lines[first - 1].lstrip().startswith("try"):
+                first -= 1
+        return first, 1
+    return stmt.span.line, stmt.span.col
+
+
+def _ran_part(program: A.Program, source: str, running, error: ProgramError) -> str:
+    """What :save keeps of an input that stopped with an error: the statements that ran before
+    it, and the one that stopped when it is a block (a loop that ran part of its work), in a
+    try, so that a replay does what the session did and goes on."""
+    lines = source.split("\n")
+    body = list(program.body)
+    k = body.index(running) if running in body else 0
+
+    def text(start, end) -> str:
+        (l1, c1), (l2, c2) = start, end
+        if l1 == l2:
+            return lines[l1 - 1][c1 - 1:c2 - 1]
+        return "\n".join([lines[l1 - 1][c1 - 1:]] + lines[l1:l2 - 1] + [lines[l2 - 1][:c2 - 1]])
+
+    begin = _start(body[k], lines)
+    kept = text((1, 1), begin).rstrip().rstrip(";").rstrip()
+    kept = kept + "\n" if kept else ""
+    if isinstance(body[k], COMPOUND):
+        end = _start(body[k + 1], lines) if k + 1 < len(body) else \
+            (len(lines), len(lines[-1]) + 1)
+        block = text(begin, end).rstrip().rstrip(";").rstrip()
+        block = "\n".join("    " + line if line.strip() else line for line in block.split("\n"))
+        kept += (f"try:   # in the session this stopped with {error.kind}\n{block}\n"
+                 f"except Exception:\n    pass\n")
+    return kept
 
 
 def _verdict(lines: list[str], filename: str):

@@ -32,9 +32,9 @@ CASES = [
     (["try:", "    1 / 0", "except ZeroDivisionError as e:", "    print('caught', e)", ""],
      [True, True, True, True, False], "caught division by zero\n"),
     (["len?"], [False], "len(obj, /)\n    The number of items in a container (a tensor's "
-                        "size along its first dimension).\n"),
+                        "size along its first\n        dimension).\n"),
     ([":help len"], [False], "len(obj, /)\n    The number of items in a container (a "
-                             "tensor's size along its first dimension).\n"),
+                             "tensor's size along its first\n        dimension).\n"),
 ]
 
 

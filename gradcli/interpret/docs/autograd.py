@@ -1,0 +1,19 @@
+"""torch.autograd.<name>: the backward pass and grad mode, as functions."""
+
+PREFIX = "torch.autograd"
+
+SUMMARIES = {
+    "grad": ("The gradients of outputs with respect to inputs, returned (no .grad is set).",
+             "返回 outputs 对 inputs 的梯度（不修改任何 .grad）。"),
+    "backward": ("The gradients of tensors, added into the leaves' .grad (t.backward() for "
+                 "several tensors).", "把若干张量的梯度累加到叶子的 .grad 中（多个张量的 t.backward()）。"),
+    "gradcheck": ("PyTorch's gradient check: True, or GradcheckError at the first mismatch "
+                  "(use float64 inputs).", "PyTorch 的梯度检查：通过返回 True，否则在第一处不符时抛出 "
+                  "GradcheckError（输入请用 float64）。"),
+    "no_grad": ("`with torch.autograd.no_grad():`, the same as torch.no_grad.",
+                "`with torch.autograd.no_grad():`，与 torch.no_grad 相同。"),
+    "enable_grad": ("The same as torch.enable_grad.", "与 torch.enable_grad 相同。"),
+    "set_grad_enabled": ("The same as torch.set_grad_enabled.", "与 torch.set_grad_enabled 相同。"),
+    "is_grad_enabled": ("The same as torch.is_grad_enabled.", "与 torch.is_grad_enabled 相同。"),
+    "inference_mode": ("The same as torch.inference_mode.", "与 torch.inference_mode 相同。"),
+}

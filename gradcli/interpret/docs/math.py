@@ -1,0 +1,35 @@
+"""math.<name>: Python's math module on plain numbers (tensors take torch's functions)."""
+
+PREFIX = "math"
+
+SUMMARIES = {
+    "pi": ("π = 3.14159…", "圆周率 π = 3.14159…"),
+    "e": ("e = 2.71828…", "自然对数的底 e = 2.71828…"),
+    "tau": ("τ = 2π = 6.28318…", "τ = 2π = 6.28318…"),
+    "inf": ("Positive infinity.", "正无穷。"),
+    "nan": ("Not a number.", "非数（NaN）。"),
+    "sqrt": ("The square root of a number.", "数的平方根。"),
+    "exp": ("e to the power x.", "e 的 x 次幂。"),
+    "log": ("The natural logarithm (or the logarithm to a given base).", "自然对数（或给定底的对数）。"),
+    "log2": ("The base-2 logarithm.", "以 2 为底的对数。"),
+    "log10": ("The base-10 logarithm.", "以 10 为底的对数。"),
+    "sin": ("The sine (radians).", "正弦（弧度）。"),
+    "cos": ("The cosine (radians).", "余弦（弧度）。"),
+    "tan": ("The tangent (radians).", "正切（弧度）。"),
+    "asin": ("The arcsine, in radians.", "反正弦，单位为弧度。"),
+    "acos": ("The arccosine, in radians.", "反余弦，单位为弧度。"),
+    "atan": ("The arctangent, in radians.", "反正切，单位为弧度。"),
+    "sinh": ("The hyperbolic sine.", "双曲正弦。"),
+    "cosh": ("The hyperbolic cosine.", "双曲余弦。"),
+    "tanh": ("The hyperbolic tangent.", "双曲正切。"),
+    "erf": ("The error function.", "误差函数。"),
+    "floor": ("The largest integer not above x.", "不大于 x 的最大整数。"),
+    "ceil": ("The smallest integer not below x.", "不小于 x 的最小整数。"),
+    "fabs": ("The absolute value, as a float.", "绝对值（浮点数）。"),
+    "pow": ("x to the power y, as a float.", "x 的 y 次幂（浮点数）。"),
+    "isclose": ("Are two numbers equal within rel_tol and abs_tol?",
+                "两个数在 rel_tol 与 abs_tol 范围内是否相等？"),
+    "isnan": ("Is the number NaN?", "这个数是不是 NaN？"),
+    "isinf": ("Is the number infinite?", "这个数是不是无穷大？"),
+    "fsum": ("An exact floating-point sum of the items.", "各项的精确浮点和。"),
+}

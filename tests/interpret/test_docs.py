@@ -1,0 +1,54 @@
+"""Every name help() can be asked about has a summary in English and Chinese: each namespace
+(torch, torch.nn.functional, math, what the library adds), Python's builtins, gradcli's tools
+and every attribute and method of a tensor. A name added without one fails here, listed."""
+from __future__ import annotations
+
+import pytest
+
+from gradcli import i18n
+from gradcli.interpret import docs
+from gradcli.interpret.docs import covered, missing, summary
+
+WHERE = ("add a row (name: (English, Chinese)) to the table of its namespace in "
+         "gradcli/interpret/docs/ (python -m gradcli.interpret.docs lists them)")
+
+
+def test_every_name_has_a_summary_in_every_language():
+    lacking = missing()
+    assert lacking == {}, f"{WHERE}: {lacking}"
+
+
+def test_the_walk_reaches_every_kind_of_name():
+    found = covered()
+    names = {n for group in found.values() for n in group}
+    assert {"torch.ones", "torch.nn.functional.relu", "torch.autograd.grad", "math.sin",
+            "print", "graph", "ValueError", "Tensor.backward", "Tensor.grad", "Tensor.add_",
+            "torch.float32"} <= names
+    assert "torch.nn.functional" not in found["torch.nn"]   # a module is not a summary's name
+
+
+def test_rows_are_one_line_in_both_languages():
+    tables = docs._load()
+    assert set(tables["en"]) == set(tables["zh"])
+    for lang, table in tables.items():
+        for name, text in table.items():
+            assert text.strip() and "\n" not in text and len(text) <= 150, (lang, name)
+
+
+@pytest.mark.parametrize("name, en, zh", [
+    ("Tensor.exp_", "In place: e to the power of each element.", "原地版本：逐元素计算 e 的幂。"),
+    ("Tensor.sum", "The sum of all elements, or along dim (keepdim keeps that dimension as "
+                   "size 1).", "所有元素之和，或沿 dim 求和（keepdim 保留该维，大小为 1）。"),
+    ("Tensor.float", "The values as torch.float32.", "转成 torch.float32。"),
+])
+def test_a_method_reads_its_functions_summary_unless_it_has_its_own(name, en, zh):
+    assert (summary(name, "en"), summary(name, "zh")) == (en, zh)
+
+
+def test_the_current_language_falls_back_to_english():
+    i18n.set_language("zh")
+    try:
+        assert summary("torch.ones") == docs._load()["zh"]["torch.ones"]
+        assert summary("no.such.name") is None
+    finally:
+        i18n.set_language("en")
