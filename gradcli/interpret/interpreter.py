@@ -6,6 +6,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Callable
 
+from ..engine.dispatch import context as engine_context
 from ..errors import GradcliError, ProgramError, ProgramSyntaxError
 from ..syntax import ast as A
 from ..syntax import parse
