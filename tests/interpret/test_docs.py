@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gradcli import i18n
-from gradcli.interpret import docs
+from gradcli.interpret import docs, modules
 from gradcli.interpret.docs import covered, missing, summary
 
 WHERE = ("add a row (name: (English, Chinese)) to the table of its namespace in "
@@ -16,6 +16,21 @@ WHERE = ("add a row (name: (English, Chinese)) to the table of its namespace in 
 def test_every_name_has_a_summary_in_every_language():
     lacking = missing()
     assert lacking == {}, f"{WHERE}: {lacking}"
+
+
+def test_every_row_names_something_a_program_can_reach():
+    # a row left behind by a renamed or removed name would document nothing
+    names = {n for group in covered().values() for n in group}
+    assert sorted(set(docs._load()["en"]) - names) == []
+
+
+def test_help_finds_the_row_of_every_value_a_namespace_holds():
+    # help(random.choice) receives a value, not a name: the value must lead back to its row
+    # (a bound method, like random's functions over the run's own generator, included)
+    lost = [f"{m.name}.{n}" for m in modules.MODULES.values() for n, v in m.entries.items()
+            if not n.startswith("_") and callable(v) and not isinstance(v, modules.Namespace)
+            and summary(docs.name_of(v) or "?", "en") is None]
+    assert lost == []
 
 
 def test_the_walk_reaches_every_kind_of_name():

@@ -77,19 +77,25 @@ def name_of(value) -> str | None:
         for name in sorted(B.TENSOR_ATTRIBUTES):
             fn = METHODS.get(name) or Tensor.__dict__.get(name)
             if fn is not None and not isinstance(fn, property):
-                _names.setdefault(id(fn), f"Tensor.{name}")
+                _names.setdefault(_key(fn), f"Tensor.{name}")
         # shortest module names last, so that torch.relu wins over torch.nn.functional.relu
         # the first name of a value in its module (torch.float64, not its alias torch.double)
         for module in sorted(modules.MODULES.values(), key=lambda m: -len(m.name)):
             first: dict[int, str] = {}
             for name, fn in module.entries.items():
                 if not isinstance(fn, (_SHARED, modules.Namespace)):
-                    first.setdefault(id(fn), f"{module.name}.{name}")
+                    first.setdefault(_key(fn), f"{module.name}.{name}")
             _names.update(first)
         for name, fn in B.PYTHON.items():
             if not isinstance(fn, _SHARED):
-                _names[id(fn)] = name
-    return _names.get(id(getattr(value, "__func__", value)))
+                _names[_key(fn)] = name
+    return _names.get(_key(value))
+
+
+def _key(value) -> int:
+    """A value's identity for name_of: a bound method's is its function's (random.choice is a
+    method of the run's own generator; x.exp is Tensor.exp bound to x)."""
+    return id(getattr(value, "__func__", value))
 
 
 def covered() -> dict[str, list[str]]:

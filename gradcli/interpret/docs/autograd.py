@@ -3,6 +3,9 @@
 PREFIX = "torch.autograd"
 
 SUMMARIES = {
+    "Function": ("The base of your own operation: static forward(ctx, …) and backward(ctx, grad); "
+                 "call it with .apply(…).", "自定义运算的基类：静态的 forward(ctx, …) 与 "
+                 "backward(ctx, grad)；用 .apply(…) 调用。"),
     "grad": ("The gradients of outputs with respect to inputs, returned (no .grad is set).",
              "返回 outputs 对 inputs 的梯度（不修改任何 .grad）。"),
     "backward": ("The gradients of tensors, added into the leaves' .grad (t.backward() for "
