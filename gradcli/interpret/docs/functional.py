@@ -47,4 +47,18 @@ SUMMARIES = {
                 "1/(1-p).", "训练时每个元素以概率 p 置零，其余乘以 1/(1-p)。"),
     "normalize": ("The vectors along dim divided by their p-norm.", "沿 dim 的向量除以其 p-范数。"),
     "one_hot": ("Class indices as rows of 0s with a 1 at the index.", "把类别下标变为只在该位置为 1 的行。"),
+    "conv2d": ("A 2-D convolution: weight (out, in/groups, kH, kW) slid over (N, C, H, W) input.",
+               "二维卷积：把 weight（out, in/groups, kH, kW）在 (N, C, H, W) 输入上滑动。"),
+    "max_pool2d": ("The largest value of each kernel_size window, stride apart.",
+                   "每个 kernel_size 窗口（间隔 stride）中的最大值。"),
+    "avg_pool2d": ("The mean of each kernel_size window, stride apart.",
+                   "每个 kernel_size 窗口（间隔 stride）的平均值。"),
+    "adaptive_avg_pool2d": ("Means over windows chosen so the output is output_size, whatever "
+                            "the input's.", "自动选择窗口求平均，使输出大小为 output_size（与输入大小无关）。"),
+    "batch_norm": ("Normalize each channel by the batch's mean and variance (training) or the "
+                   "running ones.", "按批次（训练时）或滑动的均值与方差对每个通道做归一化。"),
+    "pad": ("The tensor padded: pad=(left, right, top, bottom, …) from the last dimension.",
+            "给张量加边：pad=(左, 右, 上, 下, …)，从最后一维开始。"),
+    "prelu": ("x for positives, weight × x for negatives, weight learned.",
+              "正数为 x，负数为 weight × x，weight 是可学习的。"),
 }

@@ -287,4 +287,16 @@ SUMMARIES = {
     "index_put": ("A copy with values put at the given indices (added with accumulate=True).",
                   "在给定下标处放入 values 的副本（accumulate=True 时相加）。"),
     "nonzero": ("The indices of the nonzero elements.", "非零元素的下标。"),
+    # ---- layers as functions (also torch.nn.functional's)
+    "conv2d": ("A 2-D convolution (the same as torch.nn.functional.conv2d).",
+               "二维卷积（与 torch.nn.functional.conv2d 相同）。"),
+    "max_pool2d": ("Max pooling over 2-D windows (the same as F.max_pool2d).",
+                   "二维窗口上的最大池化（与 F.max_pool2d 相同）。"),
+    "avg_pool2d": ("Average pooling over 2-D windows (the same as F.avg_pool2d).",
+                   "二维窗口上的平均池化（与 F.avg_pool2d 相同）。"),
+    "adaptive_avg_pool2d": ("Average pooling to a given output size (the same as "
+                            "F.adaptive_avg_pool2d).", "池化到给定输出大小的平均池化（与 "
+                            "F.adaptive_avg_pool2d 相同）。"),
+    "prelu": ("x for positives, weight × x for negatives (the same as F.prelu).",
+              "正数为 x，负数为 weight × x（与 F.prelu 相同）。"),
 }
