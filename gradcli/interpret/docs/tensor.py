@@ -20,6 +20,8 @@ SUMMARIES = {
                 "只有叶子保留 .grad。"),
     "retain_grad": ("Keep .grad for this non-leaf too at the next backward().",
                     "下一次 backward() 时也为这个非叶子保留 .grad。"),
+    "register_hook": ("hook(grad) runs when this tensor's gradient is computed; a tensor it "
+                      "returns replaces it.", "计算出这个张量的梯度时调用 hook(grad)；它返回的张量会替换该梯度。"),
     "retains_grad": ("Will this non-leaf keep its .grad (retain_grad() was called)?",
                      "这个非叶子是否会保留 .grad（调用过 retain_grad()）？"),
     "detach": ("The same values, cut from the graph: a tensor that requires no grad.",
