@@ -41,20 +41,21 @@ OUT_OF_MEMORY = ("the system refused memory this program needed (tensors are als
                  "--max-elements elements each)")
 
 
-# Python's modules whose own error classes a program can meet (io.UnsupportedOperation)
-PYTHON_MODULES = frozenset(("io", "statistics", "copy", "re"))
+# Python's modules whose own error classes a program can meet (io.UnsupportedOperation), and
+# NumPy's public ones (numpy.linalg.LinAlgError, numpy.exceptions.AxisError)
+NAMED_BY_MODULE = frozenset(("io", "statistics", "copy", "re", "numpy.linalg", "numpy.exceptions"))
 
 
 def _kind(cls: type) -> str:
-    """The name a traceback would give: PyTorch's own classes and those of Python's modules
-    with their module (torch.autograd.gradcheck.GradcheckError, io.UnsupportedOperation); a
-    library's internal class (NumPy's _ArrayMemoryError) as the builtin it is (MemoryError)."""
+    """The name a traceback would give: PyTorch's own classes and those of Python's modules and
+    NumPy with their module (torch.autograd.gradcheck.GradcheckError, io.UnsupportedOperation);
+    a library's internal class (NumPy's _ArrayMemoryError) as the builtin it is (MemoryError)."""
     if cls.__module__ == "__main__":   # the program's own class: Python names it bare
         return cls.__qualname__
     for c in cls.__mro__:
         if c.__module__ == "builtins":
             return c.__name__
-        if c.__module__.startswith("torch.") or c.__module__ in PYTHON_MODULES:
+        if c.__module__.startswith("torch.") or c.__module__ in NAMED_BY_MODULE:
             return f"{c.__module__}.{c.__qualname__}"
     return cls.__name__
 

@@ -12,14 +12,21 @@ from .tensor import Size, Tensor
 # PyTorch computes inf and nan silently (log(0), 0/0); so does the engine, without NumPy's
 # RuntimeWarnings reaching the program's stderr
 _np.seterr(all="ignore")
+_NUMPY_PRINT_DEFAULTS = _np.get_printoptions()   # a program's np.set_printoptions is undone too
 
 
 def reset() -> None:
-    """Back to the state of a fresh process: grad mode on, the default generator freshly seeded."""
+    """Back to the state of a fresh process: grad mode on, the default generator freshly seeded,
+    float32 the default dtype, PyTorch's and NumPy's default print options."""
+    from . import dtypes as _dt
     from . import grad_mode as _gm
+    from .format import reset_printoptions
     from .kernels.random import default_generator
     _gm.state.enabled = True
     default_generator.seed()
+    _dt.default_float = _dt.float32
+    reset_printoptions()
+    _np.set_printoptions(**_NUMPY_PRINT_DEFAULTS)
 
 
 __all__ = ["AccumulateGrad", "DType", "Node", "Size", "Tensor", "backward", "enable_grad", "grad",

@@ -56,7 +56,21 @@ NAMES = {d.name: d for d in ALL} | {
 }
 _BY_NP = {d.np: d for d in ALL}
 
-default_float = float32
+default_float = float32   # torch.get_default_dtype(): what Python floats and factories make
+DEFAULT_ONLY_FLOAT = "only floating-point types are supported as the default type"
+
+
+def set_default_dtype(dtype: DType) -> None:
+    global default_float
+    if not isinstance(dtype, DType):
+        raise TypeError(f"invalid dtype object: {DEFAULT_ONLY_FLOAT}")
+    if not dtype.is_floating_point:
+        raise TypeError(DEFAULT_ONLY_FLOAT)
+    default_float = dtype
+
+
+def get_default_dtype() -> DType:
+    return default_float
 
 
 def by_name(name: str) -> DType:
@@ -65,6 +79,48 @@ def by_name(name: str) -> DType:
 
 def from_numpy(dt: np.dtype) -> DType:
     return _BY_NP[dt]
+
+
+# the dtypes torch.from_numpy takes, as its message lists them; gradcli's tensors have all but
+# the complex and the wide unsigned ones
+NUMPY_TYPES = ("float64, float32, float16, complex64, complex128, int64, int32, int16, int8, "
+               "uint64, uint32, uint16, uint8, and bool")
+_TORCH_ONLY = frozenset(np.dtype(t) for t in (np.complex64, np.complex128, np.uint16, np.uint32,
+                                               np.uint64))
+
+
+def of_array(array: np.ndarray) -> DType:
+    """The dtype of the tensor PyTorch makes from a NumPy array, with its TypeError for arrays
+    it cannot hold."""
+    dt = _BY_NP.get(array.dtype)
+    if dt is not None:
+        return dt
+    if array.dtype in _TORCH_ONLY:
+        raise TypeError(f"gradcli has no {array.dtype.name} tensors: convert the array first "
+                        f"(.astype(...)) to one of float64, float32, float16, int64, int32, "
+                        f"int16, int8, uint8 or bool")
+    if array.dtype.newbyteorder("=") in _BY_NP and not array.dtype.isnative:
+        raise ValueError("given numpy array has byte order different from the native byte order. "
+                         "Conversion between byte orders is currently not supported.")
+    raise TypeError(f"can't convert np.ndarray of type numpy.{array.dtype.type.__name__}. The "
+                    f"only supported types are: {NUMPY_TYPES}.")
+
+
+def tp_name(value) -> str:
+    """The name of a value's type as PyTorch's C++ messages print it (CPython's tp_name): NumPy's
+    types with their module (numpy.ndarray), everything else by its bare name."""
+    kind = type(value)
+    if kind.__module__ == "numpy":
+        return f"numpy.{kind.__name__}"
+    return kind.__name__
+
+
+def python_scalar(value):
+    """A NumPy number (np.float32(2), np.int64(3)) as the Python number PyTorch's argument parser
+    reads it as; anything else unchanged."""
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        return value.item()
+    return value
 
 
 def promote_types(a: DType, b: DType) -> DType:
@@ -90,11 +146,14 @@ class OperandTypeError(TypeError):
 
 
 def number(value, expected: str = "Number"):
-    """A Python number argument (bool, int or float) as it is; anything else is refused."""
-    if isinstance(value, (bool, int, float)):
+    """A Python number argument (bool, int or float) as it is, a NumPy number as its Python
+    number; anything else is refused."""
+    if isinstance(value, (bool, int, float)) and not isinstance(value, np.generic):
         if type(value) is int:
             check_int(value)
         return value
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        return value.item()
     raise OperandTypeError(value, expected)
 
 
@@ -109,7 +168,10 @@ def check_int(value: int) -> None:
 
 
 def scalar_dtype(value) -> DType:
-    """The dtype a Python number counts as when it is wrapped into an operation."""
+    """The dtype a Python number (or a NumPy number, counted as one) has when it is wrapped into
+    an operation."""
+    if isinstance(value, np.generic):
+        value = python_scalar(value)
     if isinstance(value, bool):
         return bool_
     if isinstance(value, int):
@@ -137,7 +199,9 @@ def result_type(*operands) -> DType:
     """PyTorch's result_type: dimensioned tensors > 0-d tensors > Python scalars."""
     dim = zero = wrapped = None
     for v in operands:
-        dt = getattr(v, "dtype", None)
+        dt = None if isinstance(v, np.generic) else getattr(v, "dtype", None)
+        if isinstance(dt, np.dtype):   # an array where a tensor or a number belongs
+            raise OperandTypeError(v)
         if dt is None:
             d = scalar_dtype(v)
             wrapped = d if wrapped is None else promote_types(wrapped, d)

@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from . import dtypes as _dt
+from .device import place
 from .kernels import factories as _kf
 from .ops.inplace import check_inplace
 from .limits import check_shape
@@ -17,7 +18,17 @@ from .tensor import Tensor
 FACTORY_INT_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
 COPY_CONSTRUCT = (
     "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-    "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).")
+    "sourceTensor.detach().clone().requires_grad_(True), rather than {}(sourceTensor).")
+NEGATIVE_STRIDES = (
+    "At least one stride in the given numpy array is negative, and tensors with negative strides "
+    "are not currently supported. (You can probably work around this by making a copy of your "
+    "array  with array.copy().) ")
+NOT_WRITABLE = (
+    "The given NumPy array is not writable, and PyTorch does not support non-writable tensors. "
+    "This means writing to this tensor will result in undefined behavior. You may want to copy "
+    "the array to protect its data or make it writable before converting it to a tensor. This "
+    "type of warning will be suppressed for the rest of this program. (Triggered internally at "
+    "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)")
 
 
 def sizes(args) -> tuple[int, ...]:
@@ -36,64 +47,129 @@ def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
     return t
 
 
-def _infer(data, dim: int, shape: list, kinds: set):
-    """Walk nested sequences: check they are rectangular and collect the element kinds."""
+def _infer(data, dim: int, shape: list, found: set) -> None:
+    """Walk nested sequences: check they are rectangular and collect the dtypes of the leaves
+    (a Python number counts as its kind's dtype; a tensor, a NumPy array or a NumPy number as
+    its own, as PyTorch's infer_scalar_type counts them)."""
     if isinstance(data, Tensor):
         if data.ndim == 0:
-            kinds.add(data.dtype.category)
+            found.add(data.dtype)
             return
         data = list(data)  # a multi-element tensor inside a list is a nested sequence
-    if isinstance(data, (list, tuple)):
-        if len(shape) <= dim:
-            shape.append(len(data))
-        elif shape[dim] != len(data):
-            raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} "
-                             f"(got {len(data)})")
+    if isinstance(data, np.ndarray):
+        for i, n in enumerate(data.shape):
+            _extend(shape, dim + i, n)
+        if len(shape) > dim + data.ndim:
+            raise TypeError("not a sequence")
+        found.add(_dt.of_array(data))
+        return
+    if isinstance(data, (list, tuple, range)):
+        _extend(shape, dim, len(data))
         for item in data:
-            _infer(item, dim + 1, shape, kinds)
+            _infer(item, dim + 1, shape, found)
         return
     if len(shape) > dim:
         raise TypeError("not a sequence")
-    if isinstance(data, bool):
-        kinds.add(_dt.BOOL)
+    if isinstance(data, np.generic) and data.dtype.kind in "biuf":
+        found.add(_dt.of_array(np.asarray(data)))
+    elif isinstance(data, bool):
+        found.add(_dt.bool_)
     elif isinstance(data, int):
-        kinds.add(_dt.INT)
+        found.add(_dt.int64)
     elif isinstance(data, float):
-        kinds.add(_dt.FLOAT)
+        found.add(_dt.default_float)
     else:
-        raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+        raise TypeError(f"new(): invalid data type '{_dt.tp_name(data)}'")
+
+
+def _extend(shape: list, dim: int, n: int) -> None:
+    if len(shape) <= dim:
+        shape.append(n)
+    elif shape[dim] != n:
+        raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got {n})")
 
 
 def _plain(data):
+    """Nested data as NumPy takes it: tensors as their values, arrays as they are."""
     if isinstance(data, Tensor):
-        return data._data.tolist()
-    if isinstance(data, (list, tuple)):
+        return data._data
+    if isinstance(data, (list, tuple, range)):
         return [_plain(x) for x in data]
     return data
 
 
+def _from_data(data, dtype: _dt.DType | None, who: str = "torch.tensor") -> np.ndarray:
+    """A new array holding `data` (a tensor, an array, a number or nested sequences of them),
+    of `dtype` or of the dtype PyTorch infers."""
+    if isinstance(data, Tensor):
+        warnings.warn(COPY_CONSTRUCT.format(who), UserWarning, stacklevel=3)
+        return data._data.astype((dtype or data.dtype).np, copy=True)
+    if isinstance(data, np.ndarray):
+        return np.array(data, dtype=(dtype or _dt.of_array(data)).np)
+    shape: list = []
+    found: set = set()
+    _infer(data, 0, shape, found)
+    if dtype is None:
+        dtype = _dt.default_float
+        if found:
+            dtype = found.pop()
+            for other in found:
+                dtype = _dt.promote_types(dtype, other)
+    arr = np.array(_plain(data), dtype=dtype.np)
+    if arr.shape != tuple(shape):
+        arr = arr.reshape(shape)
+    return arr
+
+
 @export(method=False)
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    place(device)
+    return _finish(_from_data(data, dtype), requires_grad)
+
+
+@export(method=False)
+def from_numpy(ndarray) -> Tensor:
+    """A tensor sharing the array's memory: a write through either shows in the other."""
+    if not isinstance(ndarray, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {_dt.tp_name(ndarray)})")
+    _dt.of_array(ndarray)
+    if any(step < 0 for step in ndarray.strides):
+        raise ValueError(NEGATIVE_STRIDES)
+    if not ndarray.flags.writeable:
+        # nothing can write to the array: a copy is indistinguishable, and the tensor writable
+        warnings.warn(NOT_WRITABLE, UserWarning, stacklevel=2)
+        return Tensor._make(ndarray.copy())
+    return Tensor._make(ndarray.view())   # its own array object: reshaping one leaves the other
+
+
+@export(method=False)
+def as_tensor(data, dtype=None, device=None):
+    """The data itself when it is a tensor or an array of the dtype asked for (memory shared),
+    else a new tensor."""
+    place(device)
     if isinstance(data, Tensor):
-        warnings.warn(COPY_CONSTRUCT, UserWarning, stacklevel=2)
-        arr = data._data.astype((dtype or data.dtype).np, copy=True)
-        return _finish(arr, requires_grad)
-    shape: list = []
-    kinds: set = set()
-    _infer(data, 0, shape, kinds)
-    if dtype is None:
-        top = max(kinds) if kinds else _dt.FLOAT
-        dtype = {_dt.BOOL: _dt.bool_, _dt.INT: _dt.int64, _dt.FLOAT: _dt.default_float}[top]
-    arr = np.array(_plain(data), dtype=dtype.np)
-    if not kinds:
-        arr = arr.reshape(shape)
-    return _finish(arr, requires_grad)
+        return data if dtype is None or dtype is data.dtype else data.to(dtype)
+    if isinstance(data, np.ndarray) and (dtype is None or dtype is _dt.of_array(data)) \
+            and all(step >= 0 for step in data.strides):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype)
+
+
+def shape_of(name: str, positional: tuple, size) -> tuple[int, ...]:
+    """The shape a factory is asked for: as separate ints, one sequence, or size=."""
+    if size is not None:
+        if positional:
+            raise TypeError(f"{name}() got multiple values for argument 'size'")
+        return sizes((size,))
+    return sizes(positional)
 
 
 def _sized(name: str, fill):
-    def factory(*size, dtype=None, device=None, requires_grad=False, out=None, layout=None):
+    def factory(*size_, size=None, dtype=None, device=None, requires_grad=False, out=None,
+                layout=None, pin_memory=False):
+        place(device)
         dt = dtype or _dt.default_float
-        return _finish(fill(sizes(size), dt.np), requires_grad)
+        return _finish(fill(shape_of(name, size_, size), dt.np), requires_grad)
     factory.__name__ = name
     return export(name, method=False)(factory)
 
@@ -105,6 +181,7 @@ empty = _sized("empty", np.zeros)
 
 @export(method=False)
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    place(device)
     fill_value = fill_value.item() if isinstance(fill_value, Tensor) else _dt.number(fill_value)
     dt = dtype or (_dt.scalar_dtype(fill_value))
     return _finish(np.full(sizes((size,)) if isinstance(size, int) else sizes(size), fill_value,
@@ -113,6 +190,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
 
 def _like(name: str, fill):
     def factory(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
+        place(device)
         dt = dtype or input.dtype
         return _finish(fill(input._data.shape, dt.np), requires_grad)
     factory.__name__ = name
@@ -126,17 +204,52 @@ empty_like = _like("empty_like", np.zeros)
 
 @export(method=False)
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False):
+    place(device)
     dt = dtype or input.dtype
     return _finish(np.full(input._data.shape, _dt.number(fill_value), dtype=dt.np),
                    requires_grad)
 
 
+def _new(name: str, made):
+    """x.new_ones(...): torch.ones(...) of x's dtype unless told otherwise."""
+    def factory(input, *size_, size=None, dtype=None, device=None, requires_grad=False,
+                layout=None, pin_memory=False):
+        if not size_ and size is None:
+            raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
+        return made(*size_, size=size, dtype=dtype or input.dtype, device=device,
+                    requires_grad=requires_grad)
+    factory.__name__ = name
+    return export(name, torch=False)(factory)
+
+
+new_ones = _new("new_ones", ones)
+new_zeros = _new("new_zeros", zeros)
+new_empty = _new("new_empty", empty)
+
+
+@export(torch=False)
+def new_full(input, size, fill_value, *, dtype=None, device=None, requires_grad=False,
+             layout=None, pin_memory=False):
+    place(device)
+    fill_value = fill_value.item() if isinstance(fill_value, Tensor) else _dt.number(fill_value)
+    return _finish(np.full(sizes((size,)), fill_value, dtype=(dtype or input.dtype).np),
+                   requires_grad)
+
+
+@export(torch=False)
+def new_tensor(input, data, *, dtype=None, device=None, requires_grad=False, layout=None,
+               pin_memory=False):
+    place(device)
+    return _finish(_from_data(data, dtype or input.dtype, "tensor.new_tensor"), requires_grad)
+
+
 def _number(x):
-    return x.item() if isinstance(x, Tensor) else x
+    return x.item() if isinstance(x, Tensor) else _dt.python_scalar(x)
 
 
 @export(method=False)
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
+    place(device)
     start, end, step = _number(start), _number(end), _number(step)
     if end is None:
         start, end = 0, start
@@ -157,6 +270,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 
 @export(method=False)
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
+    place(device)
     dt = dtype or _dt.default_float
     if steps < 0:
         raise RuntimeError("linspace(): number of steps must be non-negative")
@@ -168,6 +282,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 
 @export(method=False)
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
+    place(device)
     dt = dtype or _dt.default_float
     check_shape((n, n if m is None else m))
     return _finish(np.eye(n, n if m is None else m, dtype=dt.np), requires_grad)
@@ -182,19 +297,24 @@ def _gen(generator):
 
 
 @export(method=False)
-def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None):
+def rand(*size_, size=None, generator=None, dtype=None, device=None, requires_grad=False,
+         out=None):
+    place(device)
     dt = dtype or _dt.default_float
-    return _finish(_gen(generator).rand(sizes(size), dt.np), requires_grad)
+    return _finish(_gen(generator).rand(shape_of("rand", size_, size), dt.np), requires_grad)
 
 
 @export(method=False)
-def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, out=None):
+def randn(*size_, size=None, generator=None, dtype=None, device=None, requires_grad=False,
+          out=None):
+    place(device)
     dt = dtype or _dt.default_float
-    return _finish(_gen(generator).randn(sizes(size), dt.np), requires_grad)
+    return _finish(_gen(generator).randn(shape_of("randn", size_, size), dt.np), requires_grad)
 
 
 @export(method=False)
 def randint(*args, size=None, generator=None, dtype=None, device=None, requires_grad=False):
+    place(device)
     if size is None:
         *bounds, size = args
     else:
@@ -210,25 +330,28 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
 
 @export(method=False)
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
+    place(device)
     data = _gen(generator).randperm(int(n))
     return _finish(data.astype((dtype or _dt.int64).np, copy=False), requires_grad)
 
 
 @export(method=False)
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
-    return rand(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return rand(input.shape, dtype=dtype or input.dtype, device=device,
+                requires_grad=requires_grad)
 
 
 @export(method=False)
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None):
-    return randn(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    return randn(input.shape, dtype=dtype or input.dtype, device=device,
+                 requires_grad=requires_grad)
 
 
 @export(method=False)
 def randint_like(input, low=0, high=None, *, dtype=None, device=None, requires_grad=False):
     if high is None:
         low, high = 0, low
-    return randint(low, high, input.shape, dtype=dtype or input.dtype)
+    return randint(low, high, input.shape, dtype=dtype or input.dtype, device=device)
 
 
 def _fill(input, sample) -> Tensor:

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from . import grad_mode
+from .device import CPU, Device
 from .graph import AccumulateGrad
 
 NONLEAF_GRAD = (
@@ -21,6 +22,8 @@ NOT_LEAF_FLAG = (
     "you can only change requires_grad flags of leaf variables. If you want to use a computed "
     "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().")
 INT_GRAD = "only Tensors of floating point and complex dtype can require gradients"
+NUMPY_GRAD = ("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+              "instead.")
 
 
 class VersionCounter:
@@ -72,18 +75,6 @@ class Size(tuple):
         return n
 
 
-class Device:
-    __slots__ = ()
-    type = "cpu"
-
-    def __repr__(self) -> str:
-        return "device(type='cpu')"
-
-    def __str__(self) -> str:
-        return "cpu"
-
-
-CPU = Device()
 
 
 class Tensor:
@@ -298,11 +289,11 @@ class Tensor:
     def tolist(self):
         return self._data.tolist()
 
-    def numpy(self):
-        if self.requires_grad:
-            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
-                               "tensor.detach().numpy() instead.")
-        raise RuntimeError("gradcli has no NumPy arrays to give: use .tolist() for the values")
+    def numpy(self, *, force: bool = False) -> np.ndarray:
+        """The tensor's values as a NumPy array sharing its memory, as PyTorch's does."""
+        if self._requires_grad and not force:
+            raise RuntimeError(NUMPY_GRAD)
+        return self._data.view()   # its own array object: reshaping it leaves the tensor alone
 
     def __len__(self) -> int:
         if not self._data.ndim:
@@ -346,8 +337,23 @@ class Tensor:
     __str__ = __repr__
     __hash__ = object.__hash__
 
-    def __array__(self, *args, **kwargs):
-        raise TypeError("a gradcli Tensor is not an array")
+    # NumPy meets a tensor as it meets PyTorch's: as the array numpy() gives (so np.exp(t) works),
+    # with results wrapped back into tensors, and with NumPy's binary operators deferring to the
+    # tensor's own (array + tensor is tensor.__radd__)
+    __array_priority__ = 1000
+
+    def __array__(self, dtype=None, copy=None) -> np.ndarray:
+        array = self.numpy()
+        if dtype is not None:
+            array = array.astype(dtype, copy=False)
+        return array.copy() if copy else array
+
+    def __array_wrap__(self, array, context=None, return_scalar=False) -> "Tensor":
+        """A NumPy function's result (a new array) as the tensor torch.from_numpy makes of it."""
+        if array.dtype == np.bool_:
+            array = array.astype(np.uint8)   # as PyTorch's __array_wrap__ does
+        _dt.of_array(array)
+        return Tensor._make(array)
 
 
 def is_grad_recording(*tensors) -> bool:

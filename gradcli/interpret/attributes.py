@@ -15,6 +15,7 @@ from __future__ import annotations
 import types
 from typing import Callable
 
+from ..engine.dtypes import tp_name
 from .modules import Namespace
 
 # the double-underscore names a program may read on an open value (or on its class): the
@@ -33,16 +34,17 @@ PROTOCOL = frozenset((
 
 def no_attribute(obj, name: str) -> AttributeError:
     """Python's own refusal: 'X' object has no attribute 'y' (carrying the object and the name,
-    as Python's does, for its "Did you mean")."""
+    as Python's does, for its "Did you mean"; NumPy's types named as Python names them:
+    'numpy.ndarray')."""
     if isinstance(obj, type):
         return AttributeError(f"type object '{obj.__name__}' has no attribute '{name}'",
                               name=name, obj=obj)
-    return AttributeError(f"'{type(obj).__name__}' object has no attribute '{name}'", name=name,
+    return AttributeError(f"'{tp_name(obj)}' object has no attribute '{name}'", name=name,
                           obj=obj)
 
 
 def read_only(obj, name: str) -> AttributeError:
-    return AttributeError(f"'{type(obj).__name__}' object attribute '{name}' is read-only")
+    return AttributeError(f"'{tp_name(obj)}' object attribute '{name}' is read-only")
 
 
 class Listed:

@@ -15,16 +15,18 @@ import numpy as np
 from ..engine.backward import backward as autograd_backward, grad as autograd_grad
 from ..engine.gradcheck import gradcheck as autograd_gradcheck
 from ..engine import dtypes as _dt
-from ..engine import factories, grad_mode
+from ..engine import factories, grad_mode, tensor_types
+from ..engine import format as tensor_format
 from ..engine.function import FunctionNode
 from ..engine.graph import AccumulateGrad, Node
 from ..engine.hooks import RemovableHandle
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
-from ..engine.tensor import Device, Size, Tensor
+from ..engine.device import Device
+from ..engine.tensor import Size, Tensor
 from ..library import LibraryClass
 from ..library.generator import LibraryGenerator
-from . import attributes, classes, modules, pymodules
+from . import attributes, classes, files, machine, modules, numpy_facade, pymodules
 from .modules import Namespace
 from .tools import Builtin
 
@@ -116,8 +118,14 @@ def _is_tensor(obj) -> bool:
     return isinstance(obj, Tensor)
 
 
-def _numel(t) -> int:
-    return t.numel()
+def _tensor_only(name: str, method: Callable):
+    """torch.<name>(input): the tensor method, with PyTorch's TypeError for anything else."""
+    def function(input):
+        if not isinstance(input, Tensor):
+            raise _dt.OperandTypeError(input)
+        return method(input)
+    function.__name__ = function.__qualname__ = name
+    return function
 
 
 GRAD_MODES = {"no_grad": grad_mode.no_grad, "enable_grad": grad_mode.enable_grad,
@@ -177,8 +185,20 @@ def _build_torch() -> None:
     entries.update({name: d for name, d in _dt.NAMES.items()})
     entries.update(RANDOM_STATE)
     entries.update({"manual_seed": manual_seed,
-                    "is_tensor": _is_tensor, "numel": _numel, "Size": Size,
-                    "inf": math.inf, "nan": math.nan, "pi": math.pi, "e": math.e})
+                    "is_tensor": _is_tensor, "Size": Size,
+                    "numel": _tensor_only("numel", Tensor.numel),
+                    "is_floating_point": _tensor_only("is_floating_point",
+                                                      Tensor.is_floating_point),
+                    "inf": math.inf, "nan": math.nan, "pi": math.pi, "e": math.e,
+                    "Tensor": Tensor, **tensor_types.TYPES,
+                    "set_default_tensor_type": tensor_types.set_default_tensor_type,
+                    "set_default_dtype": _dt.set_default_dtype,
+                    "get_default_dtype": _dt.get_default_dtype,
+                    "set_printoptions": tensor_format.set_printoptions, **machine.ENTRIES,
+                    **files.TORCH})
+    autograd.entries["Variable"] = tensor_types.Variable
+    for namespace in machine.namespaces():
+        modules.register(namespace)
     functional.entries.update(FUNCTIONAL)
 
 
@@ -317,7 +337,22 @@ def keyed_callable(value):
     that checks the keys first; any other value as it is."""
     if type(value) is type and value in KEYED_TYPES:
         return lambda *args, **kwargs: value(*checked_keys(value, list(args)), **kwargs)
+    if type(value) in CLASS_KINDS:
+        return TYPE_CALLS.get(value, value)
     return value
+
+
+def _tensor(*args, **kwargs) -> Tensor:
+    """torch.Tensor(...): PyTorch's legacy constructor, of the default dtype."""
+    return tensor_types.legacy_new(None, *args, **kwargs)
+
+
+# classes that a call must not reach directly: calling one calls its entry instead (the classes
+# themselves stay values, so that isinstance(x, torch.Tensor) and dtype=np.float32 work).
+# torch.Tensor is the legacy constructor; NumPy's classes admit their arguments (numpy_facade)
+TYPE_CALLS: dict[type, Callable] = {Tensor: _tensor}
+numpy_facade.register(TYPE_CALLS)
+CLASS_KINDS = {type(cls) for cls in TYPE_CALLS}   # their metaclasses
 
 
 def _nesting(root: tuple) -> int:
@@ -467,9 +502,11 @@ CONTEXT_MANAGERS = (grad_mode._Mode, pymodules.ContextManager)
 def call(fn, args: list, kwargs: dict | None, label: str | None = None):
     """Every call of a function (not a method) a program makes goes through here; `label` is
     the name it was called by."""
-    if type(fn) is type and fn in KEYED_TYPES:   # not wrapped: isinstance(x, dict) must work
-        args = checked_keys(fn, args)
-    elif id(fn) in _CALLS_ITS_ARGUMENTS:   # map(set, rows), sorted(xs, key=set)
+    if type(fn) in CLASS_KINDS:   # a class is not wrapped: isinstance(x, dict) must work
+        if fn in KEYED_TYPES:
+            args = checked_keys(fn, args)
+        fn = TYPE_CALLS.get(fn, fn)
+    if id(fn) in _CALLS_ITS_ARGUMENTS:   # map(set, rows), sorted(xs, key=set)
         args = [keyed_callable(a) for a in args]
         if kwargs:
             kwargs = {k: keyed_callable(v) for k, v in kwargs.items()}
@@ -479,6 +516,22 @@ def call(fn, args: list, kwargs: dict | None, label: str | None = None):
         return fn(*args)
     except (_dt.OperandTypeError, AttributeError) as e:
         raise name_operand(e, label, fn, args, kwargs) from None
+
+
+# NumPy's keyword names that PyTorch's argument parser takes for dim and keepdim (t.sum(axis=0)):
+# in every native function, not in those PyTorch writes in Python (norm, split, torch.nn.
+# functional's); measured on torch 2.13 for every gradcli function with a dim
+DIM_ALIASES = {"axis": "dim", "keepdims": "keepdim"}
+PYTHON_LEVEL = frozenset(("norm", "split"))
+
+
+def dim_aliases(fn, kwargs: dict, owner=None) -> dict:
+    """`kwargs` with axis= and keepdims= renamed where PyTorch takes them (the call's keywords
+    include one of them); `owner` is the module or value the function was read from."""
+    if owner is functional or not _from_engine(fn) or \
+            getattr(fn, "__name__", None) in PYTHON_LEVEL:
+        return kwargs
+    return {DIM_ALIASES.get(k, k): v for k, v in kwargs.items()}
 
 
 def name_operand(error: Exception, label: str | None, fn, args, kwargs) -> Exception:
@@ -519,7 +572,7 @@ def name_operand(error: Exception, label: str | None, fn, args, kwargs) -> Excep
         return error
     name = label or getattr(fn, "__name__", "function")
     named = _dt.OperandTypeError(value, expected)
-    named.args = (f"{name}(): {where} must be {expected}, not {type(value).__name__}",)
+    named.args = (f"{name}(): {where} must be {expected}, not {_dt.tp_name(value)}",)
     named.named = True
     return named
 
@@ -665,7 +718,8 @@ for _kind, _entry in {
     int: attributes.Listed(("real", "imag", "bit_length")),
     bool: attributes.Listed(()),
     _dt.DType: attributes.Listed(("is_floating_point", "is_signed", "itemsize")),
-    Device: attributes.Listed(("type",)),
+    Device: attributes.Listed(("type", "index")),
+    tensor_types.TensorType: attributes.Listed(("__name__", "__qualname__", "dtype")),
     LibraryClass: attributes.OPEN,
     super: attributes.OPEN,
     property: attributes.Listed(("getter", "setter", "deleter", "fget", "fset", "fdel")),

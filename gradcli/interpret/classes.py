@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins as _py
 
-from ..library import LibraryClass
+from ..library import OPAQUE_TO_NUMPY, LibraryClass
 from . import attributes
 
 # the exceptions a program can name, raise, catch and subclass
@@ -47,7 +47,7 @@ def make_class(name: str, bases: tuple, namespace: dict) -> type:
     for key in namespace:
         if key[:2] == "__" and key[-2:] == "__" and key not in DEFINABLE:
             raise TypeError(f"gradcli does not let a class define {key}")
-    cls = type(name, bases, namespace)
+    cls = type(name, bases, {**namespace, **OPAQUE_TO_NUMPY})
     attributes.register_user_class(cls)
     return cls
 

@@ -1177,15 +1177,18 @@ class Compiler(GeneratorStatements):
             # obj.method(...): look the method up through the allowlist, then call it
             obj_ev, name, get = self.expr(node.func.value, scope), \
                 self.mangle(node.func.attr, scope), B.get_attribute
-            checked_keys = B.checked_keys
+            # a class reached as an attribute (collections.Counter, torch.Tensor, np.float32) is
+            # called as a class called by its name is (B.call): keys checked, or its TYPE_CALLS
+            checked_keys, class_kinds, type_calls = B.checked_keys, B.CLASS_KINDS, B.TYPE_CALLS
             if not kwargs:
                 def ev(f):
                     obj = obj_ev(f)
                     try:
                         method = get(obj, name)
                         values = [a(f) for a in args]
-                        if type(method) is type:   # collections.Counter(...): keys checked
+                        if type(method) in class_kinds:
                             values = checked_keys(method, values)
+                            method = type_calls.get(method, method)
                     except Exception as e:
                         raise attach(e, span)
                     try:
@@ -1196,13 +1199,18 @@ class Compiler(GeneratorStatements):
                         raise attach(e, span)
                 return ev
 
+            aliases = B.DIM_ALIASES.keys() & {k for k, _ in kwargs}
+
             def ev(f):
                 obj = obj_ev(f)
                 try:
                     method = get(obj, name)
                     values, named = [a(f) for a in args], {k: v(f) for k, v in kwargs}
-                    if type(method) is type:
+                    if type(method) in class_kinds:
                         values = checked_keys(method, values)
+                        method = type_calls.get(method, method)
+                    if aliases:
+                        named = B.dim_aliases(method, named, obj)
                 except Exception as e:
                     raise attach(e, span)
                 try:
@@ -1224,10 +1232,15 @@ class Compiler(GeneratorStatements):
                     raise attach(e, span)
             return ev
 
+        aliases = B.DIM_ALIASES.keys() & {k for k, _ in kwargs}
+
         def ev(f):
             fn = fn_ev(f)
             try:
-                return call(fn, [a(f) for a in args], {k: v(f) for k, v in kwargs}, label)
+                named = {k: v(f) for k, v in kwargs}
+                if aliases:
+                    named = B.dim_aliases(fn, named)
+                return call(fn, [a(f) for a in args], named, label)
             except Exception as e:
                 raise attach(e, span)
         return ev
@@ -1248,7 +1261,8 @@ class Compiler(GeneratorStatements):
 
         def ev(f):
             try:
-                fn = B.get_attribute(obj_ev(f), name) if method else fn_ev(f)
+                owner = obj_ev(f) if method else None
+                fn = B.get_attribute(owner, name) if method else fn_ev(f)
                 shown = getattr(fn, "__qualname__", label)
                 args = []
                 for star, part in parts:
@@ -1278,6 +1292,8 @@ class Compiler(GeneratorStatements):
                             raise TypeError(f"{shown}() got multiple values for keyword "
                                             f"argument '{key}'")
                         named[key] = mapping[key]
+                if B.DIM_ALIASES.keys() & named.keys():
+                    named = B.dim_aliases(fn, named, owner)
                 return B.call(fn, args, named, label)
             except Exception as e:
                 raise attach(e, span)

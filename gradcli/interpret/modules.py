@@ -41,6 +41,11 @@ class Namespace:
         return ImportError(f"cannot import name '{name}' from '{self.name}' (unknown location)",
                            name=self.name)
 
+    def no_submodule(self, name: str) -> ModuleNotFoundError | None:
+        """The error for `import module.name` when the real module has `name` and gradcli
+        leaves it out on purpose; None otherwise (Python's own error follows)."""
+        return None
+
 
 MODULES: dict[str, Namespace] = {}
 
@@ -63,6 +68,10 @@ def find(name: str) -> Namespace:
     for i in range(1, len(parts) + 1):   # Python names the first part that is missing
         prefix = ".".join(parts[:i])
         if prefix not in MODULES:
+            parent = MODULES.get(".".join(parts[:i - 1]))
+            refused = parent.no_submodule(parts[i - 1]) if parent is not None else None
+            if refused is not None:
+                raise refused
             if parts[0] in sys.stdlib_module_names:
                 raise ModuleNotFoundError(
                     f"gradcli does not offer the module '{prefix}' (programs run without "

@@ -11,7 +11,20 @@ globals). This package imports the engine and NumPy only, never the interpreter.
 """
 
 
+def _not_an_array(self, dtype=None, copy=None):
+    raise TypeError(f"'{type(self).__name__}' object is not an array")
+
+
+# NumPy takes an object it does not know as an opaque Python object: it would put it in an array
+# of objects and apply operators to it from its C code, handing the results around. With these,
+# NumPy refuses instead (np.array([obj]) is a TypeError; array + obj is obj.__radd__(array)).
+# The program's own classes get them too (interpret/classes.py).
+OPAQUE_TO_NUMPY = {"__array_ufunc__": None, "__array__": _not_an_array}
+
+
 class LibraryClass:
     """The root of the library's classes (nn.Module, Optimizer, Dataset, ...): open to programs."""
 
     __slots__ = ()
+    __array_ufunc__ = None
+    __array__ = _not_an_array

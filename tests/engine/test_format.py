@@ -117,3 +117,66 @@ def test_format_of_0d_tensor_formats_its_item():
     assert f"{t(2.5)}" == "2.5" and f"{t(1 / 3):.2f}" == "0.33"
     with pytest.raises(TypeError, match="unsupported format string passed to Tensor.__format__"):
         format(t([2.5]), ".2f")
+
+
+# torch.set_printoptions: (options, values, dtype) -> what torch 2.13 printed under them
+OPTION_CASES = [
+    (dict(precision=2), [[-0.8567, 1.1006], [0.1227, -0.5663]], D.float32,
+     "tensor([[-0.86,  1.10],\n        [ 0.12, -0.57]])"),
+    (dict(precision=2), [1e-5, 1.], D.float32, "tensor([1.00e-05, 1.00e+00])"),
+    (dict(precision=2, sci_mode=False), [1e-5, 1., 1e9], D.float32,
+     "tensor([         0.00,          1.00, 1000000000.00])"),
+    (dict(precision=2, sci_mode=True), [-0.8567, 1.1006], D.float32,
+     "tensor([-8.57e-01,  1.10e+00])"),
+    (dict(sci_mode=True), [1., 2.], D.float32, "tensor([1.0000e+00, 2.0000e+00])"),
+    (dict(sci_mode=True), [1, 2], D.int64, "tensor([1, 2])"),
+    (dict(threshold=5), np.arange(10.), D.float32, "tensor([0., 1., 2.,  ..., 7., 8., 9.])"),
+    (dict(threshold=5, edgeitems=1), np.arange(10.), D.float32, "tensor([0.,  ..., 9.])"),
+    (dict(threshold=5, edgeitems=1), np.arange(20.).reshape(4, 5), D.float32,
+     "tensor([[ 0.,  ...,  4.],\n        ...,\n        [15.,  ..., 19.]])"),
+    (dict(threshold=5, edgeitems=0), np.arange(10.), D.float32, "tensor([...], size=(10,))"),
+    (dict(threshold=5, edgeitems=0), np.arange(20.).reshape(4, 5), D.float32,
+     "tensor([...], size=(4, 5))"),
+    (dict(linewidth=30), np.arange(20.), D.float32,
+     "tensor([ 0.,  1.,  2.,  3.,\n         4.,  5.,  6.,  7.,\n         8.,  9., 10., 11.,\n"
+     "        12., 13., 14., 15.,\n        16., 17., 18., 19.])"),
+    (dict(profile="full"), np.arange(1200.)[-3:], D.float32, "tensor([1197., 1198., 1199.])"),
+    (dict(profile="short"), np.arange(1200.), D.float32,
+     "tensor([0.00e+00, 1.00e+00,  ..., 1.20e+03, 1.20e+03])"),
+    (dict(precision=6), 3.14159265, D.float32, "tensor(3.141593)"),
+    (dict(precision=10), [0.1], D.float64, "tensor([0.1000000000], dtype=torch.float64)"),
+    (dict(precision=0), [[-0.8567, 1.1006], [0.1227, -0.5663]], D.float32,
+     "tensor([[-1,  1],\n        [ 0, -1]])"),
+]
+
+
+@pytest.fixture
+def printoptions():
+    from gradcli.engine.format import reset_printoptions, set_printoptions
+    yield set_printoptions
+    reset_printoptions()
+
+
+@pytest.mark.parametrize("options, values, dtype, text", OPTION_CASES,
+                         ids=[f"{c[0]}-{c[3][:30]}" for c in OPTION_CASES])
+def test_repr_under_printoptions(printoptions, options, values, dtype, text):
+    printoptions(**options)
+    assert repr(t(values, dtype)) == text
+
+
+def test_printoptions_accumulate_and_the_profile_comes_first(printoptions):
+    from gradcli.engine.format import OPTIONS
+    printoptions(precision=2)
+    printoptions(edgeitems=1)
+    assert (OPTIONS.precision, OPTIONS.edgeitems, OPTIONS.sci_mode) == (2, 1, None)
+    printoptions(profile="default", precision=3)
+    assert (OPTIONS.precision, OPTIONS.edgeitems) == (3, 3)
+
+
+def test_default_dtype_prints_without_dtype(printoptions):
+    D.set_default_dtype(D.float64)
+    try:
+        assert (repr(t([1.5], D.float64)), repr(t([1.5], D.float32))) == (
+            "tensor([1.5000])", "tensor([1.5000], dtype=torch.float32)")
+    finally:
+        D.set_default_dtype(D.float32)

@@ -35,3 +35,22 @@ CASES = [
 def test_wrong_argument_is_named(source, error):
     r = run_cli(["-e", source])
     assert (r.status, r.error_line) == (1, error), r.err
+
+
+# NumPy's keyword names for dim and keepdim, where PyTorch takes them (axis_alias.grad records
+# the values): the native functions and methods, not torch.nn.functional's, norm's or split's
+ALIASES = [
+    ("print(torch.ones(2, 3).sum(axis=0, keepdims=True).shape)", 0, "torch.Size([1, 3])"),
+    ("print(torch.sum(torch.ones(2, 3), axis=1))", 0, "tensor([3., 3.])"),
+    ("from torch import mean\nprint(mean(torch.ones(2, 3), axis=1))", 0, "tensor([1., 1.])"),
+    ("print(F.softmax(torch.ones(2), axis=0))", 1,
+     "TypeError: softmax() got an unexpected keyword argument 'axis'"),
+    ("print(torch.ones(2).split(1, axis=0))", 1,
+     "TypeError: split() got an unexpected keyword argument 'axis'"),
+]
+
+
+@pytest.mark.parametrize("source, status, line", ALIASES)
+def test_numpy_names_for_dim(source, status, line):
+    r = run_cli(["-e", source])
+    assert (r.status, r.out.strip() if status == 0 else r.error_line) == (status, line), r.err

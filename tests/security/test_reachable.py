@@ -1,11 +1,11 @@
 """Everything a program can reach, walked: only language values, no attribute past the allowlists.
 
 The walk starts from the builtins table, from the tensors and graph nodes each registered torch
-function makes, and from torch.nn's modules of every kind (trained a step, with hooks, state dicts
-and parameters), follows every allowed attribute (calling methods with no arguments, reading what
-generators yield), and checks two things at each value: it is a value the language knows (never a
-module, a frame, a NumPy array or scalar, an engine object), and no internal or dunder attribute
-is handed out.
+function makes, from what each NumPy function of gradcli's numpy makes, and from torch.nn's
+modules of every kind (trained a step, with hooks, state dicts and parameters); it follows every
+allowed attribute (calling methods with no arguments, reading what generators yield), and checks
+two things at each value: it is a value the language knows (never a module, a frame, an engine
+object, an array of Python objects), and no internal or dunder attribute is handed out.
 """
 from __future__ import annotations
 
@@ -22,12 +22,15 @@ import numpy as np
 import pytest
 
 from gradcli import engine
-from gradcli.library import LibraryClass
+from gradcli.engine.device import Device
 from gradcli.engine.ops import FUNCTIONS
+from gradcli.engine.tensor_types import TensorType
 from gradcli.interpret import attributes
 from gradcli.interpret import builtins as B
-from gradcli.interpret import classes, modules, pymodules, tools
+from gradcli.interpret import classes, machine, modules, pymodules, tools
+from gradcli.interpret.numpy_facade import functions as numpy_functions
 from gradcli.interpret.pymodules import files
+from gradcli.library import LibraryClass
 from gradcli.library.generator import LibraryGenerator
 
 PROBES = ("_items", "_form", "_program", "_data", "_buffer", "_where", "_cached", "_names",
@@ -40,7 +43,15 @@ PROBES = ("_items", "_form", "_program", "_data", "_buffer", "_where", "_cached"
           "_data", "_base", "_version_counter", "_grad", "_requires_grad", "_acc", "_saved", "op",
           "params", "entries",
           "interp", "body", "closure", "np", "prev", "_prev", "_mode", "mro", "_saved___class__",
-          "_saved___dict__", "_saved__saved", "_saved_op")
+          "_saved___dict__", "_saved__saved", "_saved_op", "__array_ufunc__",
+          "__array_function__", "__array_wrap__", "__array_priority__", "__array_struct__",
+          "__setstate__", "__deepcopy__", "__copy__", "__dlpack__", "_fn", "_shape")
+# NumPy's own doors, tried on NumPy's values: its memory and buffer, its C types, its internals,
+# its file and pickle methods
+NUMPY_PROBES = ("ctypes", "data", "base", "flat", "view", "tobytes", "dumps", "bit_generator",
+                "lib", "ctypeslib", "frombuffer", "core", "_core", "setflags", "flags", "resize",
+                "newbyteorder", "getfield", "setfield", "byteswap", "tostring", "__reduce__",
+                "__array_interface__", "seterr", "vectorize", "fromfile", "memmap", "testing")
 
 # Saved values a graph node might offer as `_saved_<name>` (PyTorch's spellings).
 SAVED_NAMES = ("self", "other", "result", "dim", "keepdim", "exponent", "condition", "mask",
@@ -55,7 +66,9 @@ PYTHON_TYPES = (bool, int, float, complex, str, type(None), type(Ellipsis), type
 TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, frozenset, slice, range, map, filter,
                zip, enumerate, reversed, engine.Size, engine.no_grad, engine.enable_grad,
                engine.set_grad_enabled, engine.inference_mode, object, super, property,
-               staticmethod, classmethod, *classes.EXCEPTIONS.values()}
+               staticmethod, classmethod, *classes.EXCEPTIONS.values(), engine.Tensor, Device,
+               # NumPy's classes a program may hold (calling one goes through TYPE_CALLS)
+               *B.TYPE_CALLS}
 
 
 def _facade(name: str, attribute: str):
@@ -91,13 +104,16 @@ FACADE_VALUES = (
     _facade("sys", "Stream"), _facade("sys", "Stdin"), _facade("os", "Environ"), files.File,
     _facade("typing", "Form"), _facade("operator", "itemgetter"),
     _facade("operator", "attrgetter"), _facade("operator", "methodcaller"), Warning)
+NUMPY_TYPES = (np.ndarray, np.generic, np.dtype, np.finfo, np.iinfo, np.random.RandomState,
+               np.random.Generator, numpy_functions.NumpyFunction)
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
                   B.Flag, tools.Builtin, B._Keyed, B.Quitter,   # _Keyed: dict.get and co.
-                  LibraryGenerator) + PYTHON_TYPES + FACADE_VALUES
+                  Device, TensorType, machine.Cudnn, LibraryGenerator) + NUMPY_TYPES + \
+    PYTHON_TYPES + FACADE_VALUES
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                   types.BuiltinMethodType, types.MethodWrapperType)
 NEVER = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
-         types.GeneratorType, types.CellType, np.ndarray, np.generic, np.dtype)
+         types.GeneratorType, types.CellType)
 
 DEPTH = 3
 # Methods the walk does not call: they change the value being walked (in-place tensor methods,
@@ -112,6 +128,8 @@ CHANGES_ITS_OWNER = {"backward", "retain_grad", "clear", "pop", "popitem", "reve
 def language_value(value) -> bool:
     if isinstance(value, NEVER):
         return False
+    if isinstance(value, np.ndarray) and value.dtype.hasobject:
+        return False   # NumPy would hand the program's objects around
     if isinstance(value, type):   # the library's classes are open to programs (nn.Linear)
         return value in TYPE_VALUES or issubclass(value, (LibraryClass, engine.Tensor))
     if isinstance(value, dict) and ("__builtins__" in value or "__name__" in value):
@@ -127,6 +145,7 @@ def language_value(value) -> bool:
 
 INDEXING = "[indexing]"
 LIBRARY = "[library]"
+NUMPY = "[numpy]"
 
 
 # what each module's functions make, by module (from its entries)
@@ -179,12 +198,36 @@ def made_by(name: str | None) -> list:
         return library_values(table, x)
     if name == NN:
         return nn_values(table)
+    if name == NUMPY:
+        return numpy_values(x)
     made = []
     for args in ((x,), (x, x), (x, 0), (x, 1.5), (square, square), (x, (0,)), (x > 0, x, x)):
         try:
             made.append(FUNCTIONS[name](*args))
         except Exception:  # wrong arguments for this function: another shape will fit
             continue
+    return made
+
+
+def numpy_values(x) -> list:
+    """What a program can hold of NumPy: its modules, and the values its functions make."""
+    np_ = modules.find("numpy")
+    a, m = np.array([1.0, 2.0, 3.0]), np.array([[2.0, 1.0], [1.0, 3.0]])
+    made = [np_, modules.find("numpy.random"), modules.find("numpy.linalg"), a, m,
+            x.detach().numpy(), np.float32(1.5), np.int64(3), np.bool_(True), np.str_("a"),
+            np.dtype("float32"), np.finfo(np.float32), np.iinfo(np.int32),
+            np.random.RandomState(0), np.random.default_rng(0), np.array(["a", "b"])]
+    for module in ("numpy", "numpy.random", "numpy.linalg"):
+        for name, fn in modules.find(module).entries.items():
+            if not isinstance(fn, numpy_functions.NumpyFunction):
+                continue
+            for args in ((a,), (m,), (a, a), (m, m), (a, 0), (3,), (2, 3), ()):
+                if name in ("shuffle", "seed", "set_printoptions", "set_state"):
+                    break   # they change the state every run shares
+                try:
+                    made.append(fn(*args))
+                except Exception:  # wrong arguments for this function: another shape will fit
+                    continue
     return made
 
 
@@ -351,7 +394,10 @@ def findings() -> tuple[dict, dict]:
             if not language_value(value):
                 strangers[root].append(f"{path}: {type(value).__module__}."
                                        f"{type(value).__qualname__}")
-            for name in PROBES if first else ():
+            numpy_value = isinstance(value, NUMPY_TYPES) or \
+                isinstance(value, B.Namespace) and value.name.startswith("numpy")
+            probes = PROBES + NUMPY_PROBES if numpy_value else PROBES
+            for name in probes if first else ():
                 if name == "__class__" and isinstance(value, BaseException):
                     continue   # an exception's class is offered: except clauses and type(e)
                 if name in attributes.PROTOCOL and _open(value):
@@ -372,7 +418,7 @@ def findings() -> tuple[dict, dict]:
     return strangers, leaks
 
 
-ROOTS = [None, INDEXING, LIBRARY, NN] + PYTHON_MODULES + sorted(FUNCTIONS)
+ROOTS = [None, INDEXING, LIBRARY, NN, NUMPY] + PYTHON_MODULES + sorted(FUNCTIONS)
 
 
 @pytest.mark.parametrize("root", ROOTS)

@@ -18,9 +18,11 @@ under the row and is exported as torch.<name>, Tensor.<name> or F.<name> (regist
 """
 from __future__ import annotations
 
+import numpy as np
+
 from ..tensor import Tensor
 from . import (compare, convert, indexing, inplace, join, layers, linalg,  # noqa: F401
-               nn, pointwise, reduction, shape, sorting)
+               nn, pointwise, random, reduction, shape, sorting)
 from .registry import FUNCTIONAL, FUNCTIONS, METHODS, ROWS
 
 # Tensor attributes that are not methods of the table
@@ -42,19 +44,47 @@ TENSORS_ONLY = frozenset(("__matmul__", "__rmatmul__", "__imatmul__"))
 
 def _operator(fn, operands: tuple):
     """A binary dunder: NotImplemented for an operand not of `operands`, so that Python raises
-    its own TypeError ("unsupported operand type(s) for +: ...")."""
+    its own TypeError ("unsupported operand type(s) for +: ..."), or, for a NumPy array, NumPy
+    computes `tensor + array` on the tensor's array and wraps the result back (as it does with
+    PyTorch's tensors). A NumPy number counts as the Python number it holds, as PyTorch's
+    argument parser counts it."""
+    numbers = int in operands
+
     def dunder(self, other):
-        if isinstance(other, operands):
+        if isinstance(other, operands) and not isinstance(other, np.generic):
             return fn(self, other)
+        if numbers and isinstance(other, np.generic) and other.dtype.kind in "biuf":
+            return fn(self, other.item())
         return NotImplemented
     dunder.__name__ = fn.__name__
     return dunder
+
+
+# the two dunders through which PyTorch takes a NumPy array other than by NumPy's own operators
+# (measured: tensor == array is an elementwise eq, array / tensor is 1 / tensor * array)
+ARRAY_OPERANDS = {
+    "__eq__": lambda self, array: self.eq(factories.from_numpy(array)),
+    "__rtruediv__": lambda self, array: self.reciprocal() * array,
+}
+
+
+def _with_arrays(name: str, dunder):
+    by_array = ARRAY_OPERANDS[name]
+
+    def method(self, other):
+        if isinstance(other, np.ndarray):
+            return by_array(self, other)
+        return dunder(self, other)
+    method.__name__ = name
+    return method
 
 
 def _install() -> None:
     for name, fn in METHODS.items():
         if name in BINARY_DUNDERS:
             fn = _operator(fn, (Tensor,) if name in TENSORS_ONLY else (Tensor, int, float))
+            if name in ARRAY_OPERANDS:
+                fn = _with_arrays(name, fn)
         setattr(Tensor, name, fn)
     for dunder, name in ALIASES.items():
         if name in METHODS:
@@ -63,8 +93,8 @@ def _install() -> None:
         setattr(Tensor, name, property(fn))
 
 
-# modules outside the table that register methods: uniform_, normal_; backward
-from .. import backward, factories  # noqa: E402,F401
+# modules outside the table that register methods: uniform_, normal_; backward; type
+from .. import backward, factories, tensor_types  # noqa: E402,F401
 
 _install()
 

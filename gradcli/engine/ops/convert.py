@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .. import dtypes as _dt
+from ..device import Device, place
 from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from .registry import export, row
@@ -17,18 +18,19 @@ def _cast(input, dtype: _dt.DType):
 
 
 @export(torch=False)
-def to(input, *args, dtype=None, device=None, non_blocking=False, copy=False):
+def to(input, *args, dtype=None, device=None, non_blocking=False, copy=False,
+       memory_format=None):
     for a in args:
         if isinstance(a, _dt.DType):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
-        elif isinstance(a, str) or hasattr(a, "type"):
-            if str(a) != "cpu":
-                raise RuntimeError(f"gradcli runs on the CPU only; device '{a}' is not available")
+        elif isinstance(a, (str, Device)) or (isinstance(a, int) and not isinstance(a, bool)):
+            device = a
         else:
             raise TypeError(f"to() received an invalid combination of arguments - got "
                             f"({type(a).__name__})")
+    place(device)
     out = input if dtype is None else _cast(input, dtype)
     return out.clone() if copy and out is input else out
 
@@ -56,5 +58,15 @@ def type_as(input, other):
 
 
 @export(torch=False)
-def cpu(input):
+def cpu(input, memory_format=None):
     return input
+
+
+@export(torch=False)
+def cuda(input, device=None, non_blocking=False, memory_format=None):
+    place(Device("cuda") if device is None else device)
+
+
+@export(torch=False)
+def get_device(input) -> int:
+    return -1   # PyTorch's answer for a tensor on the CPU

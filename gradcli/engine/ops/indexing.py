@@ -289,6 +289,10 @@ def _item(item):
     if isinstance(item, (list, tuple, range)):
         t = FUNCTIONS["tensor"](list(item))   # torch.tensor, from factories.py
         return t if t._data.dtype == np.bool_ else Tensor._make(t._data.astype(np.int64))
+    if isinstance(item, np.generic) and item.dtype.kind in "biu":
+        return item.item()   # a NumPy integer or bool counts as the Python one
+    if isinstance(item, np.ndarray) and item.dtype.kind in "biu":
+        return _item(Tensor._make(item.copy()))   # an array counts as the tensor it would make
     raise IndexError(BAD_INDEX.format(type(item).__name__))
 
 

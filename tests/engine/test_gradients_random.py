@@ -1,0 +1,30 @@
+"""The sampling rows (ops/random.py): PyTorch defines their derivatives as zero (derivatives.yaml:
+`mean: at::zeros(...)`), not as the derivative of the sample, so they are checked against zeros,
+not finite differences. The zeros reach every input, broadcast or not."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gradcli.engine import Tensor, grad
+from gradcli.engine.ops import FUNCTIONS
+
+from .test_gradients import ANY, POS
+
+normal = FUNCTIONS["normal"]
+CASES = [
+    ("NormalBackward3", lambda m, s: normal(m, s),    [(2, 3), (3,)], POS),
+    ("NormalBackward1", lambda m: normal(m, 0.5),     [(4,)],         ANY),
+    ("NormalBackward2", lambda s: normal(1.5, s),     [(2, 2)],       POS),
+]
+
+
+@pytest.mark.parametrize("name, f, shapes, domain", CASES, ids=[c[0] for c in CASES])
+def test_sampling_has_zero_derivatives(name, f, shapes, domain):
+    rng = np.random.default_rng(0)
+    inputs = [Tensor(rng.uniform(*domain, size=s), requires_grad=True) for s in shapes]
+    out = f(*inputs)
+    assert out.grad_fn.name() == name
+    grads = grad(out, inputs, Tensor(np.ones(out.shape)))
+    for g, x in zip(grads, inputs):
+        assert g.shape == x.shape and not g._data.any()
