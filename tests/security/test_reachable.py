@@ -46,12 +46,13 @@ PROBES = ("_items", "_form", "_program", "_data", "_buffer", "_where", "_cached"
           "_saved___dict__", "_saved__saved", "_saved_op", "__array_ufunc__",
           "__array_function__", "__array_wrap__", "__array_priority__", "__array_struct__",
           "__setstate__", "__deepcopy__", "__copy__", "__dlpack__", "_fn", "_shape")
-# NumPy's own doors, tried on NumPy's values: its memory and buffer, its C types, its internals,
-# its file and pickle methods
+# NumPy's own doors, tried on its values: their memory and buffer, C types, internals, file and
+# pickle methods; and on its modules: the parts of NumPy that reach outside
 NUMPY_PROBES = ("ctypes", "data", "base", "flat", "view", "tobytes", "dumps", "bit_generator",
-                "lib", "ctypeslib", "frombuffer", "core", "_core", "setflags", "flags", "resize",
-                "newbyteorder", "getfield", "setfield", "byteswap", "tostring", "__reduce__",
-                "__array_interface__", "seterr", "vectorize", "fromfile", "memmap", "testing")
+                "setflags", "flags", "resize", "newbyteorder", "getfield", "setfield", "byteswap",
+                "tostring", "__reduce__", "__array_interface__")
+NUMPY_MODULE_PROBES = ("lib", "ctypeslib", "frombuffer", "core", "_core", "seterr", "vectorize",
+                       "testing", "f2py", "distutils", "frompyfunc", "errstate", "DataSource")
 
 # Saved values a graph node might offer as `_saved_<name>` (PyTorch's spellings).
 SAVED_NAMES = ("self", "other", "result", "dim", "keepdim", "exponent", "condition", "mask",
@@ -394,9 +395,10 @@ def findings() -> tuple[dict, dict]:
             if not language_value(value):
                 strangers[root].append(f"{path}: {type(value).__module__}."
                                        f"{type(value).__qualname__}")
-            numpy_value = isinstance(value, NUMPY_TYPES) or \
-                isinstance(value, B.Namespace) and value.name.startswith("numpy")
-            probes = PROBES + NUMPY_PROBES if numpy_value else PROBES
+            probes = PROBES + NUMPY_PROBES if isinstance(value, NUMPY_TYPES) else PROBES
+            if isinstance(value, B.Namespace) and value.name.startswith("numpy"):
+                # np.interp is NumPy's; the module's names that reach outside are refused
+                probes = tuple(p for p in PROBES if p != "interp") + NUMPY_MODULE_PROBES
             for name in probes if first else ():
                 if name == "__class__" and isinstance(value, BaseException):
                     continue   # an exception's class is offered: except clauses and type(e)

@@ -24,7 +24,7 @@ _type_calls: dict = {}   # the caller's table of class calls, which numpy.random
 def register(type_calls: dict) -> None:
     """Make numpy, numpy.random and numpy.linalg importable, NumPy's values' attributes
     listed, and NumPy's classes called through their checks (entries added to `type_calls`)."""
-    modules.register(Namespace("numpy", load=_load("numpy_entries"), missing=_missing))
+    modules.register(NumpyModule("numpy", load=_load("numpy_entries")))
     modules.register(Namespace("numpy.random", load=_load_random))
     modules.register(Namespace("numpy.linalg", load=_load("linalg_entries")))
     global _type_calls
@@ -52,7 +52,28 @@ def _load_random() -> dict:
     return functions.random_entries()
 
 
-def _missing(name: str) -> str | None:
+class NumpyModule(Namespace):
+    """Module numpy, which names what it leaves out of NumPy, and why."""
+
+    __slots__ = ()
+
+    def no_attribute(self, name: str) -> AttributeError:
+        reason = _refusal(name)
+        if reason is None:
+            return super().no_attribute(name)
+        return AttributeError(reason, name=name, obj=self)
+
+    def cannot_import(self, name: str) -> ImportError:
+        reason = _refusal(name)
+        return super().cannot_import(name) if reason is None else \
+            ImportError(reason, name=self.name)
+
+    def no_submodule(self, name: str) -> ModuleNotFoundError | None:
+        reason = _refusal(name)
+        return None if reason is None else ModuleNotFoundError(reason, name=f"numpy.{name}")
+
+
+def _refusal(name: str) -> str | None:
     from .functions import refusal
     return refusal("numpy", name)
 
