@@ -19,4 +19,6 @@ SUMMARIES = {
     "set_grad_enabled": ("The same as torch.set_grad_enabled.", "与 torch.set_grad_enabled 相同。"),
     "is_grad_enabled": ("The same as torch.is_grad_enabled.", "与 torch.is_grad_enabled 相同。"),
     "inference_mode": ("The same as torch.inference_mode.", "与 torch.inference_mode 相同。"),
+    "Variable": ("The old wrapper of tensors: now Variable(x) is just the tensor x.",
+                 "张量的旧包装：现在 Variable(x) 就是张量 x 本身。"),
 }
