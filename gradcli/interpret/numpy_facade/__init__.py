@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import attributes, modules
+from .. import attributes, classes, modules
 from ..modules import Namespace
 
 # NumPy's classes a program can reach in module numpy (isinstance and dtype= need the real ones;
@@ -31,8 +31,18 @@ def register(type_calls: dict) -> None:
     for kind in KINDS:
         attributes.register(kind, _Deferred())
     type_calls.update({getattr(np, name): _constructor(getattr(np, name)) for name in TYPES})
+    for name in TYPES:   # type(a) is np.ndarray, as the program can already name it
+        classes.hand_out(getattr(np, name))
+    for cls in (np.finfo, np.iinfo, *_dtype_classes()):   # only named: not module numpy's
+        classes.name_class(cls, f"{cls.__module__}.{cls.__qualname__}")
     type_calls.update({np.ndarray: _ndarray, np.linalg.LinAlgError: np.linalg.LinAlgError})
     _type_calls = type_calls
+
+
+def _dtype_classes() -> list[type]:
+    """The classes of NumPy's dtypes (type(a.dtype) is numpy.dtypes.Float64DType)."""
+    return [cls for cls in vars(np.dtypes).values()
+            if isinstance(cls, type) and issubclass(cls, np.dtype)]
 
 
 def _load(table: str):
@@ -49,6 +59,7 @@ def _load_random() -> dict:
     for kind in (np.random.RandomState, np.random.Generator):
         attributes.register(kind, _Deferred())
         _type_calls[kind] = _constructor(kind)
+        classes.hand_out(kind)
     return functions.random_entries()
 
 
