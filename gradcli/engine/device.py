@@ -94,6 +94,31 @@ def _bad_arguments(args: tuple) -> TypeError:
 
 
 CPU = Device("cpu")
+_default = [CPU]   # torch.set_default_device's choice, where factories make their tensors
+
+
+def set_default_device(device) -> None:
+    """torch.set_default_device: the device factories use when given none (None: the CPU). Any
+    other than the CPU is refused at the next factory call, as the CPU-only build does."""
+    _default[0] = CPU if device is None else Device(device)
+
+
+def get_default_device() -> Device:
+    """torch.get_default_device: the device as set when it has an index; otherwise the one an
+    empty tensor would be made on (failing, as PyTorch does, on a device this build lacks)."""
+    device = _default[0]
+    if device.index is None:
+        place(device)
+    return device
+
+
+def reset_default_device() -> None:
+    _default[0] = CPU
+
+
+def make_on(device) -> None:
+    """Where a factory makes its tensor: `device`, or the default device when none is given."""
+    place(_default[0] if device is None else device)
 
 
 def place(device) -> None:

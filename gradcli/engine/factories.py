@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from . import dtypes as _dt
-from .device import place
+from .device import make_on, place
 from .kernels import factories as _kf
 from .ops.inplace import check_inplace
 from .limits import check_shape
@@ -123,7 +123,7 @@ def _from_data(data, dtype: _dt.DType | None, who: str = "torch.tensor") -> np.n
 
 @export(method=False)
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
-    place(device)
+    make_on(device)
     return _finish(_from_data(data, dtype), requires_grad)
 
 
@@ -146,7 +146,7 @@ def from_numpy(ndarray) -> Tensor:
 def as_tensor(data, dtype=None, device=None):
     """The data itself when it is a tensor or an array of the dtype asked for (memory shared),
     else a new tensor."""
-    place(device)
+    make_on(device)
     if isinstance(data, Tensor):
         return data if dtype is None or dtype is data.dtype else data.to(dtype)
     if isinstance(data, np.ndarray) and (dtype is None or dtype is _dt.of_array(data)) \
@@ -167,7 +167,7 @@ def shape_of(name: str, positional: tuple, size) -> tuple[int, ...]:
 def _sized(name: str, fill):
     def factory(*size_, size=None, dtype=None, device=None, requires_grad=False, out=None,
                 layout=None, pin_memory=False):
-        place(device)
+        make_on(device)
         dt = dtype or _dt.default_float
         return _finish(fill(shape_of(name, size_, size), dt.np), requires_grad)
     factory.__name__ = name
@@ -181,7 +181,7 @@ empty = _sized("empty", np.zeros)
 
 @export(method=False)
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False):
-    place(device)
+    make_on(device)
     fill_value = fill_value.item() if isinstance(fill_value, Tensor) else _dt.number(fill_value)
     dt = dtype or (_dt.scalar_dtype(fill_value))
     return _finish(np.full(sizes((size,)) if isinstance(size, int) else sizes(size), fill_value,
@@ -211,12 +211,13 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 
 
 def _new(name: str, made):
-    """x.new_ones(...): torch.ones(...) of x's dtype unless told otherwise."""
+    """x.new_ones(...): torch.ones(...) of x's dtype and device unless told otherwise."""
     def factory(input, *size_, size=None, dtype=None, device=None, requires_grad=False,
                 layout=None, pin_memory=False):
         if not size_ and size is None:
             raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
-        return made(*size_, size=size, dtype=dtype or input.dtype, device=device,
+        return made(*size_, size=size, dtype=dtype or input.dtype,
+                    device=input.device if device is None else device,
                     requires_grad=requires_grad)
     factory.__name__ = name
     return export(name, torch=False)(factory)
@@ -249,7 +250,7 @@ def _number(x):
 
 @export(method=False)
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False):
-    place(device)
+    make_on(device)
     start, end, step = _number(start), _number(end), _number(step)
     if end is None:
         start, end = 0, start
@@ -270,7 +271,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 
 @export(method=False)
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
-    place(device)
+    make_on(device)
     dt = dtype or _dt.default_float
     if steps < 0:
         raise RuntimeError("linspace(): number of steps must be non-negative")
@@ -282,7 +283,7 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
 
 @export(method=False)
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False):
-    place(device)
+    make_on(device)
     dt = dtype or _dt.default_float
     check_shape((n, n if m is None else m))
     return _finish(np.eye(n, n if m is None else m, dtype=dt.np), requires_grad)
@@ -299,7 +300,7 @@ def _gen(generator):
 @export(method=False)
 def rand(*size_, size=None, generator=None, dtype=None, device=None, requires_grad=False,
          out=None):
-    place(device)
+    make_on(device)
     dt = dtype or _dt.default_float
     return _finish(_gen(generator).rand(shape_of("rand", size_, size), dt.np), requires_grad)
 
@@ -307,14 +308,14 @@ def rand(*size_, size=None, generator=None, dtype=None, device=None, requires_gr
 @export(method=False)
 def randn(*size_, size=None, generator=None, dtype=None, device=None, requires_grad=False,
           out=None):
-    place(device)
+    make_on(device)
     dt = dtype or _dt.default_float
     return _finish(_gen(generator).randn(shape_of("randn", size_, size), dt.np), requires_grad)
 
 
 @export(method=False)
 def randint(*args, size=None, generator=None, dtype=None, device=None, requires_grad=False):
-    place(device)
+    make_on(device)
     if size is None:
         *bounds, size = args
     else:
@@ -330,7 +331,7 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
 
 @export(method=False)
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
-    place(device)
+    make_on(device)
     data = _gen(generator).randperm(int(n))
     return _finish(data.astype((dtype or _dt.int64).np, copy=False), requires_grad)
 

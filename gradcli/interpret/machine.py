@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..engine.device import CPU, NO_ACCELERATOR, Device
+from ..engine.device import (NO_ACCELERATOR, Device, get_default_device,
+                             set_default_device)
 from . import attributes
 from .modules import Namespace
 
@@ -131,4 +132,4 @@ def namespaces() -> list[Namespace]:
 
 
 ENTRIES = {"__version__": TorchVersion(VERSION), "device": Device,
-           "get_default_device": lambda: CPU}
+           "get_default_device": get_default_device, "set_default_device": set_default_device}

@@ -337,7 +337,12 @@ SUMMARIES = {
                          "设置张量的打印方式：precision、threshold、edgeitems、linewidth、sci_mode。"),
     "device": ("A device by name ('cpu', 'cuda:0'); gradcli computes on the CPU only.",
                "按名称表示的设备（'cpu'、'cuda:0'）；gradcli 只在 CPU 上计算。"),
-    "get_default_device": ("The device factories make tensors on: the CPU.", "工厂函数创建张量所在的设备：CPU。"),
+    "get_default_device": ("The device factories make tensors on (the CPU unless "
+                           "set_default_device chose another).", "工厂函数创建张量所在的设备"
+                           "（默认 CPU，可由 set_default_device 改变）。"),
+    "set_default_device": ("The device factories make tensors on when given none; any but the "
+                           "CPU fails at the next one here.", "设置工厂函数默认创建张量的设备；"
+                           "在这里除 CPU 外的设备会在下次创建时报错。"),
     "load": ("Reads a saved object from a file: gradcli's programs have none (FileNotFoundError).",
              "从文件读取保存的对象：gradcli 的程序没有文件（FileNotFoundError）。"),
     "save": ("Writes an object to a file: gradcli's programs write none (PermissionError).",
