@@ -321,6 +321,10 @@ SUMMARIES = {
     "isrealobj": ("Is the array's dtype not complex?", "数组的 dtype 是否不是复数类型？"),
     "iscomplex": ("Does each element have a non-zero imaginary part?", "每个元素的虚部是否非零？"),
     "isreal": ("Is each element's imaginary part zero?", "每个元素的虚部是否为零？"),
+    "unravel_index": ("The position, one index per axis, of a flat index in an array of the "
+                      "given shape.", "扁平下标在给定形状数组中对应的位置（每个轴一个下标）。"),
+    "ravel_multi_index": ("The flat index of a position (one index per axis) in the given shape.",
+                          "给定形状中某位置（每个轴一个下标）对应的扁平下标。"),
     # ---- types
     "issubdtype": ("Is the first dtype of the kind of the second (np.floating, np.integer…)?",
                    "第一个 dtype 是否属于第二个所表示的种类（np.floating、np.integer…）？"),

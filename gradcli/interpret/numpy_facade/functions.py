@@ -111,7 +111,8 @@ SEARCHING = ("sort", "argsort", "lexsort", "where", "nonzero", "argwhere", "flat
              "unique", "searchsorted", "extract", "select", "partition", "argpartition", "isin",
              "intersect1d", "union1d", "setdiff1d", "setxor1d", "digitize", "bincount",
              "histogram", "histogram_bin_edges", "histogram2d", "cov", "corrcoef", "array_equal",
-             "array_equiv", "isscalar", "iscomplexobj", "isrealobj", "iscomplex", "isreal")
+             "array_equiv", "isscalar", "iscomplexobj", "isrealobj", "iscomplex", "isreal",
+             "unravel_index", "ravel_multi_index")
 TYPE_FUNCTIONS = ("issubdtype", "result_type", "promote_types", "can_cast", "finfo", "iinfo")
 PRINTING = ("set_printoptions", "get_printoptions", "array2string", "array_str", "array_repr",
             "format_float_positional", "format_float_scientific")
