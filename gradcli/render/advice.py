@@ -118,6 +118,8 @@ i18n.register({
 _TARGETS = [re.compile(p) for p in (
     r"^(?P<t>[\w.]+|\(.*\))\.(?:backward|\w+_)\(",
     r"^(?:torch\.(?:autograd\.)?)?backward\((?P<t>[\w.]+)[,)]",
+    r"^explain\((?P<t>[\w.]+)[,)]",   # explain's dry run earns backward's errors
+    r"^:explain\s+(?P<t>[\w.]+)$",
     r"^(?P<t>[\w.]+)\s*(?:[-+*/@%]|//|\*\*)=",
     r"^(?P<t>[\w.]+)\[.*\]\s*(?:[-+*/@%]|//|\*\*)?=")]
 STAND_IN = "y"   # the name a hint uses when the statement does not give one
@@ -126,6 +128,8 @@ STAND_IN = "y"   # the name a hint uses when the statement does not give one
 def _failing_text(error) -> str:
     """The source of the failing part (the caret's span), or ''."""
     span, line = error.span, error.source_line()
+    if span is None and "\n" not in (error.source or ""):
+        return (error.source or "").strip()   # a meta-command's line: `:explain y`
     if span is None or not line:
         return ""
     end = span.end_col - 1 if span.end_line == span.line else len(line)

@@ -47,3 +47,16 @@ def test_explain_after_backward_is_pytorchs_error_with_its_hint():
     assert lines[0].startswith("RuntimeError: Trying to backward through the graph a second time")
     assert lines[1].startswith("hint: the first backward() freed the values")
     assert lines[2] == "RuntimeError: grad can be implicitly created only for scalar outputs"
+
+
+@pytest.mark.parametrize("line", [":explain w2", "explain(w2)", ":explain  w2 "])
+def test_the_hint_after_explaining_a_non_scalar_names_that_tensor(line):
+    # the hint quotes code to type: it must be about w2, never a stand-in name
+    engine.reset()
+    out, err = io.StringIO(), io.StringIO()
+    session = Session(RichRenderer(out, err, colour=False))
+    for typed in ["x = ones(2,2, grad)", "w2 = x * 3", line]:
+        session.push(typed)
+    hint = [h for h in err.getvalue().splitlines() if h.startswith("hint:")]
+    assert hint == ["hint: backward() starts from one number: reduce the output first "
+                    "(`w2.sum().backward()`) or pass `gradient=torch.ones_like(w2)`."]
