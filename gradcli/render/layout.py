@@ -23,12 +23,17 @@ def line_width(line: Line) -> int:
     return sum(width(text) for _, text in line)
 
 
-_WORD = re.compile(r"\s*\S+|\s+$")
+# Chinese, Japanese and Korean text may break before any of its characters: each is a word of
+# its own, a run of other characters between spaces is one word; closing punctuation stays with
+# what it closes and opening punctuation with what it opens (no line starts with "）" or "，")
+_WIDE = "\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6"
+_OPEN, _CLOSE = "（「『《〈【", "，。、；：！？）」』》〉】…"
+_WORD = re.compile(rf"\s*[{_OPEN}]*(?:[^\s{_WIDE}]+|[{_WIDE}])[{_CLOSE}]*|\s+$")
 
 
 def words(line: Line) -> Line:
-    """The same pieces cut at spaces, each word with the spaces before it: prose may break
-    between any two words."""
+    """The same pieces cut at spaces (and around CJK characters), each word with the spaces
+    before it: prose may break between any two words."""
     return [(style, word) for style, text in line for word in _WORD.findall(text) or [text]]
 
 

@@ -21,6 +21,8 @@ from rich.text import Text
 
 from .. import __version__, i18n
 from ..interpret import builtins as B
+from ..interpret import modules
+from ..render import layout
 from ..render.variables import variables_table
 
 
@@ -76,19 +78,25 @@ def help_command(session, argument: str) -> None:
     if argument:
         session.describe(argument)
         return
+    columns = session.renderer.width
     parts = [Text(i18n.t("repl.help.language.title"), "help.heading"),
-             _indented(Text(i18n.t("repl.help.language"))),
+             _paragraph(i18n.t("repl.help.language"), columns, 2),
              Text("\n" + i18n.t("repl.help.builtins.title"), "help.heading")]
     for key, names in builtin_groups():
         parts.append(_indented(Text.assemble((i18n.t(key), "help.command"), " ",
                                              ", ".join(names))))
     parts.append(Text("\n" + i18n.t("repl.help.commands.title"), "help.heading"))
     table = Table.grid(padding=(0, 2))
-    for command in COMMANDS.values():
-        usage = f":{command.name} {command.usage}".rstrip()
-        table.add_row(Text(usage, "help.command"), i18n.t(command.help))
+    usages = {name: f":{c.name} {c.usage}".rstrip() for name, c in COMMANDS.items()}
+    # what each does, broken as prose is (rich would cut a long run of Chinese with "…")
+    room = None if columns is None else \
+        max(10, columns - 2 - max(map(layout.width, usages.values())) - 2)
+    for name, command in COMMANDS.items():
+        table.add_row(Text(usages[name], "help.command"),
+                      _paragraph(i18n.t(command.help), room, 0))
     parts.append(_indented(table))
-    parts.append(Text("\n" + i18n.t("repl.help.keys"), "repl.note"))
+    parts.append(Text("\n" + _paragraph(i18n.t("repl.help.keys"), columns, 0).plain,
+                      "repl.note"))
     session.renderer.print(Group(*parts))   # one piece, so that the pager takes it whole
 
 
@@ -99,6 +107,13 @@ def command_help(name: str) -> Text:
         raise CommandError(i18n.t("repl.unknown_command", name=name))
     usage = f":{command.name} {command.usage}".rstrip()
     return Text.assemble((usage, "help.command"), "\n    " + i18n.t(command.help))
+
+
+def _paragraph(text: str, columns: int | None, indent: int) -> Text:
+    """Prose broken between words (Chinese between characters), never inside an English word
+    or a piece of code, as rich alone would break a long run of Chinese."""
+    lines = layout.prose([[("", " " * indent + text)]], columns, hang=0)
+    return Text(layout.plain(lines).rstrip("\n"))
 
 
 def _indented(renderable) -> Padding:
@@ -112,7 +127,8 @@ def builtin_groups() -> list[tuple[str, list[str]]]:
     groups = [("repl.help.builtins.torch", sorted(torch)),
               ("repl.help.builtins.functional", sorted(B.functional.entries)),
               ("repl.help.builtins.python", sorted(python)),
-              ("repl.help.builtins.other", ["torch", "F", "grad", "backward", "_"])]
+              ("repl.help.builtins.other", ["torch", "F", "grad", "backward", "_"]),
+              ("repl.help.builtins.modules", sorted(modules.MODULES))]
     return [(key, names) for key, names in groups if names]
 
 
@@ -191,18 +207,20 @@ i18n.register({
         "repl.unknown_language": "unknown language {lang}: choose {choices}",
         "repl.help.language.title": "The language",
         "repl.help.language":
-            "A Python subset: assignments (also +=), if/elif/else, for, while, with, def/return, "
-            "lambda, list comprehensions, f-strings, calls with keyword arguments. torch is "
-            "predefined (import torch, import torch.nn.functional as F and import math are "
-            "accepted) and every torch.<name> also works bare (ones, mean, exp); the flag grad "
-            "means requires_grad=True in factories (ones(2, 2, grad)); backward(t) is "
-            "t.backward(). An expression's value is shown and _ holds the last one. A block "
-            "(for, with, def, ...) ends with an empty line; an open bracket continues the input.",
+            "Python: assignments, if/elif/else, for, while, with, def (*args, **kwargs, "
+            "keyword-only), lambda, class (inheritance, super(), decorators), try/except/finally, "
+            "raise, assert, del, global/nonlocal, generators, comprehensions, f-strings. torch "
+            "and F (torch.nn.functional) are predefined, the modules below can be imported, and "
+            "every torch.<name> also works bare (ones, mean, exp); the flag grad means "
+            "requires_grad=True in factories (ones(2, 2, grad)); backward(t) is t.backward(). "
+            "An expression's value is shown and _ holds the last one. A block (for, with, def, "
+            "...) ends with an empty line; an open bracket continues the input.",
         "repl.help.builtins.title": "Builtins",
         "repl.help.builtins.torch": "torch.<name>, also bare:",
         "repl.help.builtins.functional": "F.<name> (torch.nn.functional):",
         "repl.help.builtins.python": "Python:",
         "repl.help.builtins.other": "and:",
+        "repl.help.builtins.modules": "import:",
         "repl.help.commands.title": "Meta-commands",
         "repl.help.keys": "Tab completes; Right arrow takes the suggestion from history; Up and "
                           "Down walk the history; F3 turns paste mode on and off (Enter only "
@@ -232,18 +250,19 @@ i18n.register({
         "repl.unknown_language": "未知语言 {lang}：可选 {choices}",
         "repl.help.language.title": "语言",
         "repl.help.language":
-            "Python 的一个子集：赋值（包括 +=）、if/elif/else、for、while、with、def/return、"
-            "lambda、列表推导式、f-string、带关键字参数的调用。torch 已预先定义（可以写 import torch、"
-            "import torch.nn.functional as F 和 import math），每个 "
-            "torch.<name> 也可以直接使用（ones、mean、exp）；在工厂函数中，标志 grad 表示 "
-            "requires_grad=True（ones(2, 2, grad)）；backward(t) 即 t.backward()。表达式的值"
-            "会显示出来，_ 保存最近一个值。代码块（for、with、def 等）以空行结束；未闭合的括号"
-            "会继续输入。",
+            "Python：赋值、if/elif/else、for、while、with、def（*args、**kwargs、仅限关键字参数）、"
+            "lambda、class（继承、super()、装饰器）、try/except/finally、raise、assert、del、"
+            "global/nonlocal、生成器、推导式、f-string。torch 与 F（torch.nn.functional）已预先"
+            "定义，下面列出的模块可以导入，每个 torch.<name> 也可以直接使用（ones、mean、exp）；"
+            "在工厂函数中，标志 grad 表示 requires_grad=True（ones(2, 2, grad)）；backward(t) 即 "
+            "t.backward()。表达式的值会显示出来，_ 保存最近一个值。代码块（for、with、def 等）以"
+            "空行结束；未闭合的括号会继续输入。",
         "repl.help.builtins.title": "内置名称",
         "repl.help.builtins.torch": "torch.<name>，也可直接使用：",
         "repl.help.builtins.functional": "F.<name>（torch.nn.functional）：",
         "repl.help.builtins.python": "Python：",
         "repl.help.builtins.other": "以及：",
+        "repl.help.builtins.modules": "可导入（import）：",
         "repl.help.commands.title": "元命令",
         "repl.help.keys": "Tab 补全；右方向键采用历史建议；上下方向键浏览历史；F3 开关粘贴模式"
                           "（再按 F3 之前，回车只换行）；Ctrl-C 清除输入或中止正在运行的程序；"

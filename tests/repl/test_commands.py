@@ -1,9 +1,16 @@
 """Meta-commands: the table, each built-in command, and register() for other modules."""
 from __future__ import annotations
 
+import io
+import re
+
 import pytest
 
 from gradcli import i18n
+from gradcli.interpret import modules
+from gradcli.render import layout
+from gradcli.render.console import RichRenderer
+from gradcli.repl.session import Session
 from gradcli.repl import commands
 
 from ..conftest import run_cli
@@ -116,6 +123,33 @@ def test_help_covers_the_language_the_builtins_and_every_command(seen):
     for name, command in commands.COMMANDS.items():
         assert f":{name} {command.usage}".strip() in text
         assert " ".join(i18n.t(command.help).split()) in text
+
+
+def test_help_names_every_module_a_program_can_import(seen):
+    # a module the registry offers and :help leaves out would not be found; one named there
+    # that cannot be imported would mislead
+    seen.push(":help")
+    text = " ".join(seen.out.split())
+    listed = re.search(r"import: (.*?) Meta-commands", text).group(1).split(", ")
+    assert listed == sorted(modules.MODULES)
+
+
+@pytest.mark.parametrize("lang, columns", [("en", 50), ("zh", 50), ("zh", 80), ("zh", 37)])
+def test_help_breaks_its_prose_between_words_never_inside_one(seen, lang, columns):
+    # Chinese may break between any two of its characters; an English word or a piece of code
+    # inside it (assert, requires_grad=True) stays whole
+    out = io.StringIO()
+    session = Session(RichRenderer(out, io.StringIO(), colour=False, width=columns))
+    session.push(f":lang {lang}")
+    session.push(":help")
+    lines = out.getvalue().splitlines()
+    ascii_words = {w for line in lines for w in re.findall(r"[A-Za-z_]+", line)}
+    keys = ["repl.help.language", "repl.help.keys"] + [c.help for c in commands.COMMANDS.values()]
+    for key in keys:
+        assert set(re.findall(r"[A-Za-z_]+", i18n.t(key))) <= ascii_words, key
+    assert max(map(layout.width, lines)) <= columns
+    assert not any(line.lstrip().startswith(("，", "。", "）", "、", "；")) for line in lines)
+    assert "…" not in out.getvalue()   # nothing cut short
 
 
 def test_register_adds_a_command_in_one_line(seen, monkeypatch):
