@@ -8,6 +8,7 @@ import pytest
 from gradcli import i18n
 from gradcli.interpret import docs, modules
 from gradcli.interpret.docs import covered, missing, summary
+from gradcli.interpret.interpreter import Interpreter
 
 WHERE = ("add a row (name: (English, Chinese)) to the table of its namespace in "
          "gradcli/interpret/docs/ (python -m gradcli.interpret.docs lists them)")
@@ -67,3 +68,37 @@ def test_the_current_language_falls_back_to_english():
         assert summary("no.such.name") is None
     finally:
         i18n.set_language("en")
+
+
+LIBRARY_OBJECTS = """\
+import torch.nn as nn
+x = torch.ones(2, requires_grad=True)
+opt = torch.optim.SGD([x], lr=0.1)
+sched = torch.optim.lr_scheduler.StepLR(opt, 1)
+model = nn.Linear(2, 2)
+class Net(nn.Module):
+    def forward(self, t):
+        return t
+net = Net()
+"""
+
+
+@pytest.mark.parametrize("expression, name, row", [
+    ("opt.step", "torch.optim.SGD.step", "torch.optim.Optimizer.step"),
+    ("sched.step", "torch.optim.lr_scheduler.StepLR.step",
+     "torch.optim.lr_scheduler.LRScheduler.step"),
+    ("model.parameters", "torch.nn.Linear.parameters", "torch.nn.Module.parameters"),
+    ("model.reset_parameters", "torch.nn.Linear.reset_parameters",
+     "torch.nn.Linear.reset_parameters"),
+    ("nn.Linear.forward", "torch.nn.Linear.forward", "torch.nn.Module.forward"),
+    ("net.zero_grad", "torch.nn.Module.zero_grad", "torch.nn.Module.zero_grad"),
+    ("net.forward", None, None),   # the program's own method: its own name and docstring
+])
+def test_a_library_objects_method_is_named_by_its_class_and_reads_the_nearest_row(
+        expression, name, row):
+    interpreter = Interpreter(lambda text: None)
+    interpreter.run_source(LIBRARY_OBJECTS)
+    found = docs.name_of(interpreter.evaluate(expression))
+    assert found == name
+    if row is not None:
+        assert summary(found, "en") == docs._load()["en"][row]

@@ -9,7 +9,9 @@ prints the same list). PyTorch's and Python's docstrings are not ours to copy: s
 does for a learner, in a line.
 
 Two kinds of summary are derived instead of written: Tensor.NAME is torch.NAME's when the method
-has no row of its own, and Tensor.NAME_ (in place) is Tensor.NAME's, marked as in place.
+has no row of its own, and Tensor.NAME_ (in place) is Tensor.NAME's, marked as in place; a
+library class's method (torch.nn.Linear.parameters) reads the row of the nearest class above it
+that has one (torch.nn.Module.parameters).
 """
 from __future__ import annotations
 
@@ -52,13 +54,59 @@ def summary(name: str, lang: str | None = None) -> str | None:
 def _find(name: str, lang: str) -> str | None:
     table = _load()[lang]
     found = table.get(name)
-    if found is not None or not name.startswith("Tensor."):
+    if found is not None:
         return found
+    if not name.startswith("Tensor."):
+        return _inherited(name, table)
     method = name[len("Tensor."):]
     if method.endswith("_") and not method.startswith("_"):
         base = _find(f"Tensor.{method[:-1]}", lang)
         return IN_PLACE[lang].format(summary=base) if base is not None else None
     return table.get(f"torch.{method}")
+
+
+def _inherited(name: str, table: dict[str, str]) -> str | None:
+    """torch.nn.Linear.parameters reads torch.nn.Module.parameters: a library class's method
+    takes the row of the nearest class above it that has one."""
+    owner, _, attribute = name.rpartition(".")
+    cls = _library_classes()[1].get(owner)
+    for base in cls.__mro__[1:] if cls is not None else ():
+        public = _library_classes()[0].get(base)
+        if public is not None and f"{public}.{attribute}" in table:
+            return table[f"{public}.{attribute}"]
+    return None
+
+
+_classes: tuple[dict[type, str], dict[str, type]] = ({}, {})
+
+
+def _library_classes() -> tuple[dict[type, str], dict[str, type]]:
+    """The library's classes a program can name (torch.nn.Linear, torch.optim.SGD), by class
+    and by name; a class with two names is known by the shorter (torch.autograd.Function)."""
+    by_class, by_name = _classes
+    if not by_class:
+        from ...engine.tensor import Tensor
+        from ...library import LibraryClass
+        from .. import modules
+        for module in sorted(modules.MODULES.values(), key=lambda m: -len(m.name)):
+            for name, value in module.entries.items():
+                if isinstance(value, type) and issubclass(value, LibraryClass) and \
+                        not issubclass(value, Tensor) and not name.startswith("_"):
+                    by_class[value] = f"{module.name}.{name}"
+        by_name.update((name, cls) for cls, name in by_class.items())
+    return _classes
+
+
+def _methods(cls: type) -> list[str]:
+    """The public methods of a class, its own and inherited."""
+    found = []
+    for name in dir(cls):
+        owner = next((k for k in cls.__mro__ if name in k.__dict__), None)
+        entry = owner.__dict__[name] if owner is not None else None
+        if not name.startswith("_") and (callable(entry) or isinstance(entry, (staticmethod,
+                                                                              classmethod))):
+            found.append(name)
+    return found
 
 
 _names: dict[int, str] = {}
@@ -86,10 +134,28 @@ def name_of(value) -> str | None:
                 if not isinstance(fn, (_SHARED, modules.Namespace)):
                     first.setdefault(_key(fn), f"{module.name}.{name}")
             _names.update(first)
+        for cls, public in _library_classes()[0].items():   # help(nn.Linear.forward)
+            for name, fn in vars(cls).items():
+                if not name.startswith("_") and callable(getattr(fn, "__func__", fn)):
+                    _names.setdefault(_key(fn), f"{public}.{name}")
         for name, fn in B.PYTHON.items():
             if not isinstance(fn, _SHARED):
                 _names[_key(fn)] = name
-    return _names.get(_key(value))
+    return _library_method(value) or _names.get(_key(value))
+
+
+def _library_method(value) -> str | None:
+    """opt.step, a method the library wrote, bound to one of its objects (or of a program's
+    subclass): named by the nearest class a program can name, torch.optim.SGD.step."""
+    from ..functions import Function
+    owner, fn = getattr(value, "__self__", None), getattr(value, "__func__", None)
+    if owner is None or fn is None or isinstance(fn, Function):
+        return None   # not a method, or the program's own
+    for cls in (owner if isinstance(owner, type) else type(owner)).__mro__:
+        public = _library_classes()[0].get(cls)
+        if public is not None:
+            return f"{public}.{value.__name__}"
+    return None
 
 
 def _key(value) -> int:
@@ -113,6 +179,8 @@ def covered() -> dict[str, list[str]]:
                          if id(v) not in torch and not isinstance(v, modules.Namespace)
                          and n not in ("True", "False", "None", "__name__", "_")]
     found["Tensor"] = [f"Tensor.{n}" for n in sorted(B.TENSOR_ATTRIBUTES)]
+    for cls, public in _library_classes()[0].items():
+        found[public] = [f"{public}.{n}" for n in _methods(cls)]
     return found
 
 

@@ -22,3 +22,16 @@ SUMMARIES = {
     "Variable": ("The old wrapper of tensors: now Variable(x) is just the tensor x.",
                  "张量的旧包装：现在 Variable(x) 就是张量 x 本身。"),
 }
+SUMMARIES.update({
+    "Function.apply": ("Run your Function: forward now, your backward when gradients flow "
+                       "(call this, never forward).", "运行你的 Function：现在执行 forward，梯度回传时"
+                       "执行 backward（请调用它，不要直接调用 forward）。"),
+    "Function.forward": ("Yours to write, static: the result from the inputs (ctx saves what "
+                         "backward needs).", "由你编写的静态方法：由输入得到结果（用 ctx 保存 backward "
+                         "需要的东西）。"),
+    "Function.backward": ("Yours to write, static: one gradient per input of forward, from the "
+                          "output's gradient.", "由你编写的静态方法：由输出的梯度得到 forward 每个输入的梯度。"),
+    "Function.setup_context": ("Optional, static: save for backward here when forward takes no "
+                               "ctx.", "可选的静态方法：forward 不接收 ctx 时，在这里保存 backward 要用的东西。"),
+    "Function.vjp": ("Another name for backward.", "backward 的别名。"),
+})

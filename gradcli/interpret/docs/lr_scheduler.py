@@ -15,3 +15,13 @@ SUMMARIES = {
     "LambdaLR": ("lr = the initial lr × lr_lambda(epoch), your function.",
                  "lr = 初始 lr × lr_lambda(epoch)（你给的函数）。"),
 }
+SUMMARIES.update({
+    "LRScheduler.step": ("Go to the next epoch and set each group's lr (after optimizer.step()).",
+                         "进入下一个 epoch 并设定各组的 lr（在 optimizer.step() 之后调用）。"),
+    "LRScheduler.get_last_lr": ("The lr of each parameter group, as last set.", "各参数组最近一次设定的 lr。"),
+    "LRScheduler.get_lr": ("The rule of the schedule: the lrs for the current epoch (step() calls "
+                           "it).", "调度规则：当前 epoch 的 lr（由 step() 调用）。"),
+    "LRScheduler.state_dict": ("The scheduler's state (epoch, last lr…), as a dict to save.",
+                               "调度器的状态（epoch、最近的 lr 等）（字典），用于保存。"),
+    "LRScheduler.load_state_dict": ("Restore the state from a state_dict.", "从 state_dict 恢复状态。"),
+})

@@ -76,3 +76,110 @@ SUMMARIES = {
     "HuberLoss": ("Squared error below delta, delta-scaled absolute error above it.",
                   "误差小于 delta 时取平方误差，否则取按 delta 缩放的绝对误差。"),
 }
+
+# ---- what a module offers (every layer and network inherits these rows)
+MODULE_METHODS = {
+    "forward": ("The computation on the input; call the module itself, model(x), which runs the "
+                "hooks too.", "对输入的计算；请直接调用模块 model(x)，它还会运行钩子。"),
+    "parameters": ("The parameters of this module and every submodule, one by one (what an "
+                   "optimizer takes).", "本模块及所有子模块的参数，逐个给出（优化器要的就是它）。"),
+    "named_parameters": ("(name, parameter) pairs: 'fc.weight', 'fc.bias', …",
+                         "（名称, 参数）对：'fc.weight'、'fc.bias'、…"),
+    "buffers": ("The buffers (state that is not learned, like running_mean), one by one.",
+                "逐个给出缓冲区（不学习的状态，例如 running_mean）。"),
+    "named_buffers": ("(name, buffer) pairs.", "（名称, 缓冲区）对。"),
+    "children": ("The direct submodules, one by one.", "逐个给出直接子模块。"),
+    "named_children": ("(name, submodule) pairs of the direct submodules.", "直接子模块的（名称, 子模块）对。"),
+    "modules": ("This module and every module inside it, depth first.", "本模块及其中的所有模块，深度优先。"),
+    "named_modules": ("(name, module) pairs for this module ('') and every module inside it.",
+                      "本模块（名称为 ''）及其中所有模块的（名称, 模块）对。"),
+    "train": ("Training mode (dropout drops, batch norm uses the batch); returns the module.",
+              "训练模式（dropout 生效，batch norm 用批次统计）；返回模块本身。"),
+    "eval": ("Evaluation mode (no dropout, batch norm uses running statistics); returns the "
+             "module.", "评估模式（不做 dropout，batch norm 用滑动统计量）；返回模块本身。"),
+    "zero_grad": ("Clear the .grad of every parameter (set to None by default).",
+                  "清空所有参数的 .grad（默认设为 None）。"),
+    "requires_grad_": ("Turn gradient tracking of every parameter on or off (to freeze layers).",
+                       "打开或关闭所有参数的梯度跟踪（用于冻结层）。"),
+    "state_dict": ("The parameters and buffers by name, as a dict to save or load.",
+                   "按名称排列的参数和缓冲区（字典），用于保存或加载。"),
+    "load_state_dict": ("Copy parameters and buffers from a state_dict (strict: names must match).",
+                        "从 state_dict 复制参数和缓冲区（strict：名称必须一致）。"),
+    "apply": ("Call fn on every submodule and then on this module (to initialize weights).",
+              "对每个子模块再对本模块调用 fn（常用于初始化权重）。"),
+    "to": ("Move or convert the parameters and buffers (dtype, device); returns the module.",
+           "移动或转换参数和缓冲区（dtype、device）；返回模块本身。"),
+    "float": ("Parameters and buffers as float32; returns the module.",
+              "把参数和缓冲区转为 float32；返回模块本身。"),
+    "double": ("Parameters and buffers as float64; returns the module.",
+               "把参数和缓冲区转为 float64；返回模块本身。"),
+    "type": ("Parameters and buffers as the given dtype; returns the module.",
+             "把参数和缓冲区转为给定 dtype；返回模块本身。"),
+    "cpu": ("The module on the CPU (where gradcli always is); returns the module.",
+            "把模块放到 CPU 上（gradcli 总在 CPU 上）；返回模块本身。"),
+    "cuda": ("Move the module to a GPU (gradcli has none).", "把模块移到 GPU 上（gradcli 没有 GPU）。"),
+    "add_module": ("Register a submodule under a name (the same as self.name = module).",
+                   "以某个名称登记子模块（与 self.name = module 相同）。"),
+    "register_module": ("The same as add_module.", "与 add_module 相同。"),
+    "register_parameter": ("Register a Parameter under a name (None leaves a slot for it).",
+                           "以某个名称登记 Parameter（None 表示留出位置）。"),
+    "register_buffer": ("Register a tensor that is state but not learned (saved in state_dict).",
+                        "登记一个属于状态但不学习的张量（会存入 state_dict）。"),
+    "get_submodule": ("The submodule at a dotted name: 'encoder.fc'.", "按点分名称取子模块：'encoder.fc'。"),
+    "set_submodule": ("Replace the submodule at a dotted name.", "替换点分名称处的子模块。"),
+    "get_parameter": ("The parameter at a dotted name: 'fc.weight'.", "按点分名称取参数：'fc.weight'。"),
+    "get_buffer": ("The buffer at a dotted name.", "按点分名称取缓冲区。"),
+    "extra_repr": ("The text inside the parentheses when the module prints (override it).",
+                   "模块打印时括号里的文字（可以重写）。"),
+    "register_forward_pre_hook": ("hook(module, args) runs before forward (it may change the "
+                                  "input).", "在 forward 之前运行 hook(module, args)（可以修改输入）。"),
+    "register_forward_hook": ("hook(module, args, output) runs after forward (it may change the "
+                              "output).", "在 forward 之后运行 hook(module, args, output)（可以修改输出）。"),
+    "register_full_backward_hook": ("hook(module, grad_input, grad_output) runs when the "
+                                    "gradients of the module's inputs are computed.",
+                                    "计算出模块输入的梯度时运行 hook(module, grad_input, grad_output)。"),
+    "register_full_backward_pre_hook": ("hook(module, grad_output) runs before the module's "
+                                        "gradients are computed.",
+                                        "在计算模块的梯度之前运行 hook(module, grad_output)。"),
+    "register_backward_hook": ("The older form of register_full_backward_hook (deprecated).",
+                               "register_full_backward_hook 的旧形式（已弃用）。"),
+}
+_LIST = {
+    "append": ("Add a module at the end.", "在末尾添加一个模块。"),
+    "extend": ("Add the modules of an iterable at the end.", "在末尾添加可迭代对象中的模块。"),
+    "insert": ("Insert a module before an index.", "在某个索引之前插入模块。"),
+    "pop": ("Remove the module at an index and return it.", "移除并返回某个索引处的模块。"),
+}
+_DICT = {
+    "keys": ("The names.", "所有名称。"),
+    "values": ("The entries.", "所有条目。"),
+    "items": ("(name, entry) pairs.", "（名称, 条目）对。"),
+    "update": ("Add or replace entries from a mapping or from pairs.", "用映射或键值对添加或替换条目。"),
+    "pop": ("Remove the entry of a name and return it.", "移除并返回某个名称的条目。"),
+    "clear": ("Remove every entry.", "移除所有条目。"),
+}
+SUMMARIES.update({f"Module.{n}": row for n, row in MODULE_METHODS.items()})
+SUMMARIES.update({f"{c}.{n}": row for c in ("Sequential", "ModuleList")
+                  for n, row in _LIST.items()})
+SUMMARIES.update({f"{c}.{n}": row for c in ("ModuleDict", "ParameterDict")
+                  for n, row in _DICT.items()})
+SUMMARIES.update({f"ParameterList.{n}": (en.replace("module", "parameter"), zh.replace("模块", "参数"))
+                  for n, (en, zh) in _LIST.items() if n in ("append", "extend")})
+SUMMARIES.update({
+    "ParameterDict.get": ("The parameter of a name, or the default.", "某个名称的参数，没有时返回默认值。"),
+    "ParameterDict.setdefault": ("The parameter of a name, set to the default first if missing.",
+                                 "某个名称的参数，缺失时先设为默认值。"),
+    "ParameterDict.popitem": ("Remove the last (name, parameter) pair and return it.",
+                              "移除并返回最后一个（名称, 参数）对。"),
+    "ParameterDict.copy": ("A new ParameterDict holding the same parameters.",
+                           "装着相同参数的新 ParameterDict。"),
+    "ParameterDict.fromkeys": ("A ParameterDict with the given names, each set to one value.",
+                               "由给定名称组成、每个都设为同一个值的 ParameterDict。"),
+})
+for _layer in ("Linear", "Conv2d", "PReLU", "BatchNorm1d", "BatchNorm2d"):
+    SUMMARIES[f"{_layer}.reset_parameters"] = ("Draw the learned parameters afresh, as the "
+                                               "constructor did.", "像构造时那样重新初始化可学习参数。")
+for _layer in ("BatchNorm1d", "BatchNorm2d"):
+    SUMMARIES[f"{_layer}.reset_running_stats"] = ("running_mean back to 0, running_var to 1, "
+                                                  "the count to 0.",
+                                                  "running_mean 归 0，running_var 归 1，计数归 0。")

@@ -27,3 +27,16 @@ SUMMARIES = {
     "LBFGS": ("L-BFGS, a quasi-Newton method: step(closure) calls your closure to reevaluate "
               "the loss.", "L-BFGS 拟牛顿法：step(closure) 调用你的 closure 重新计算损失。"),
 }
+SUMMARIES.update({
+    "Optimizer.step": ("Update every parameter from its .grad (call after loss.backward()).",
+                       "根据 .grad 更新每个参数（在 loss.backward() 之后调用）。"),
+    "Optimizer.zero_grad": ("Clear the .grad of every parameter (set to None by default) before "
+                            "the next backward().", "在下一次 backward() 之前清空每个参数的 "
+                            ".grad（默认设为 None）。"),
+    "Optimizer.add_param_group": ("Add a group of parameters with its own options (lr, …).",
+                                  "添加一组参数，可带自己的选项（lr 等）。"),
+    "Optimizer.state_dict": ("The optimizer's state and options, as a dict to save.",
+                             "优化器的状态和选项（字典），用于保存。"),
+    "Optimizer.load_state_dict": ("Restore the state and options from a state_dict.",
+                                  "从 state_dict 恢复状态和选项。"),
+})
