@@ -418,6 +418,7 @@ def _moment(name: str, op: Op, input: Tensor, dim, unbiased, keepdim: bool, corr
         correction = 1
     dim = None if dim is ABSENT else dim
     axes = dims_of(input, dim) if dim not in (None, ()) else tuple(range(input.ndim))
+    axes = axes if input.ndim else ()  # a 0-d tensor's dim 0 (or -1) is its one element
     if _count(input._data.shape, axes) <= (1 if correction is None else correction):
         warnings.warn(DOF_WARNING.format(name), UserWarning, stacklevel=3)
     return apply(op, (input,), {"dim": saved_dims(dim), "correction": correction,
