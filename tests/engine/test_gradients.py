@@ -61,6 +61,7 @@ CASES = [
     ("MeanBackward1",       lambda a: a.mean((0, 2)),           [(2, 3, 2)],        ANY),
     ("ViewBackward0",       lambda a: a.view(3, 2),             [(2, 3)],           ANY),
     ("UnsafeViewBackward0", lambda a: a.t().reshape(6),         [(2, 3)],           ANY),
+    ("ReshapeAliasBackward0", lambda a: a[:, 0].reshape(3, 1),  [(3, 2)],           ANY),
     ("CloneBackward0",      lambda a: a.clone(),                [(2, 3)],           ANY),
     ("ExpandBackward0",     lambda a: a.expand(4, 3),           [(3,)],             ANY),
     ("UnsqueezeBackward0",  lambda a: a.unsqueeze(1),           [(3,)],             ANY),

@@ -7,7 +7,7 @@ from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
 from ..kernels import linalg as _k
 from . import xp
-from .pointwise import C_TYPE_NAMES as _C_NAMES
+from .pointwise import C_TYPE_NAMES as _C_NAMES, broadcast_error
 from .registry import export, row
 from .shape import SQUEEZE, UNSAFE_VIEW
 
@@ -116,6 +116,7 @@ def bmm(input, mat2):
 
 @export(dunders=("__matmul__",))
 def matmul(input, other):
+    """PyTorch's _matmul_impl: dot, mv, mm, a folded mm or a broadcast bmm, with its graph."""
     da, db = input.ndim, other.ndim
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
@@ -128,31 +129,62 @@ def matmul(input, other):
         if input._data.shape[0] != other._data.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
                                f"(1x{input._data.shape[0]} and {_x(other._data.shape)})")
-        return apply(SQUEEZE[4], (mm(input.unsqueeze(0), other),), {"dims": (0,)})
+        out = apply(SQUEEZE[4], (mm(input.unsqueeze(0), other),), {"dims": (0,)})
+        out._version_counter.value += 1  # PyTorch squeezes in place (squeeze_): version 1
+        return out
     if da == 2 and db == 2:
         return mm(input, other)
+    if _should_fold(input, other):
+        return _folded(input, other)
     return _batched(input, other)
 
 
+def _should_fold(a, b) -> bool:
+    """Whether PyTorch folds the batch of the larger operand into an mm (should_fold)."""
+    larger = a.ndim >= b.ndim
+    big = a._data if larger else np.swapaxes(b._data, -1, -2)
+    if not (big.ndim >= 3 and (b if larger else a).ndim <= 2):
+        return False
+    if (b if larger else a).requires_grad:  # folding spares the backward a large tensor
+        return True
+    if a.ndim == 2:  # the product would come out transposed and need a copy
+        return False
+    if big.size == 0:
+        return True
+    strides = [s // big.itemsize for s in big.strides]
+    return all(strides[i] == strides[i + 1] * big.shape[i + 1] for i in range(big.ndim - 2))
+
+
+def _folded(a, b):
+    """The batch of the larger operand folded into the rows of one mm (or mv)."""
+    transpose = b.ndim > a.ndim
+    t1 = b.mT if transpose else a
+    t2 = (a.t() if a.ndim == 2 else a) if transpose else b
+    lead = t1._data.shape[:-1]
+    shape = (*lead, t2._data.shape[1]) if t2.ndim == 2 else lead
+    rows = t1.reshape(int(np.prod(lead)), t1._data.shape[-1])
+    if t2.ndim == 1:
+        return apply(UNSAFE_VIEW, (mv(rows, t2),), {"shape": shape})
+    out = apply(UNSAFE_VIEW, (mm(rows, t2),), {"shape": shape})
+    return out.mT.contiguous() if transpose else out
+
+
 def _batched(a, b):
-    """matmul with a batch: fold the batch into mm where PyTorch does, else broadcast bmm."""
-    if b.ndim <= 2 and a.ndim >= 3:
-        rows = a.reshape(-1, a._data.shape[-1])
-        out = matmul(rows, b)
-        shape = (*a._data.shape[:-1], *([b._data.shape[-1]] if b.ndim == 2 else []))
-        return apply(UNSAFE_VIEW, (out,), {"shape": shape})
-    a2 = a.unsqueeze(0) if a.ndim == 1 else a
+    """The batches broadcast, flattened into one bmm, and the result viewed back."""
+    sa, sb = a._data.shape, b._data.shape
+    n, m1 = (sa[-2] if a.ndim > 1 else 1), sa[-1]
+    m2, p = (sb[-2], sb[-1]) if b.ndim > 1 else (sb[0], 1)
+    batch_a, batch_b = sa[:max(a.ndim - 2, 0)], sb[:max(b.ndim - 2, 0)]
+    try:
+        batch = tuple(np.broadcast_shapes(batch_a, batch_b))
+    except ValueError:
+        raise broadcast_error(np.empty(batch_a), np.empty(batch_b)) from None
+    count = int(np.prod(batch))
     b2 = b.unsqueeze(-1) if b.ndim == 1 else b
-    batch = np.broadcast_shapes(a2._data.shape[:-2], b2._data.shape[:-2])
-    n = int(np.prod(batch)) if batch else 1
-    ea = a2.expand(*batch, *a2._data.shape[-2:]).reshape(n, *a2._data.shape[-2:])
-    eb = b2.expand(*batch, *b2._data.shape[-2:]).reshape(n, *b2._data.shape[-2:])
-    out = bmm(ea, eb).view(*batch, a2._data.shape[-2], b2._data.shape[-1])
-    if a.ndim == 1:
-        out = out.squeeze(-2)
-    if b.ndim == 1:
-        out = out.squeeze(-1)
-    return out
+    ea = a.expand(*batch, n, m1).reshape(count, n, m1)
+    eb = b2.expand(*batch, m2, p).reshape(count, m2, p)
+    shape = batch + ((n,) if a.ndim > 1 else ()) + ((p,) if b.ndim > 1 else ())
+    return apply(UNSAFE_VIEW, (bmm(ea, eb),), {"shape": shape})
 
 
 @export()

@@ -58,6 +58,11 @@ def _view_or_none(a: np.ndarray, shape) -> np.ndarray | None:
 VIEW = row(Op("view", lambda a, shape: np.reshape(a, shape, copy=False), "ViewBackward0",
               ("self",), (Rule(lambda node, g: xp.reshape(g, node.shapes[0]), (),
                                "∂view(x)/∂x = reshape back"),), dtypes="keep", view=True))
+# reshape of a tensor that is not contiguous but can be viewed in the new shape
+RESHAPE_ALIAS = row(Op("_reshape_alias", lambda a, shape: np.reshape(a, shape, copy=False),
+                       "ReshapeAliasBackward0", ("self",), (
+    Rule(lambda node, g: xp.reshape(g, node.shapes[0]), (), "∂reshape(x)/∂x = reshape back"),),
+    dtypes="keep", view=True))
 UNSAFE_VIEW = row(Op("_unsafe_view", lambda a, shape: a.reshape(shape), "UnsafeViewBackward0",
                      ("self",), (Rule(lambda node, g: xp.reshape(g, node.shapes[0]), (),
                                       "∂reshape(x)/∂x = reshape back"),), dtypes="keep"))
@@ -121,8 +126,10 @@ def view_as(input, other):
 @export()
 def reshape(input, *shape):
     shape = infer_size(sizes(shape), input._data.size)
-    if _view_or_none(input._data, shape) is not None:
+    if input._data.flags.c_contiguous:
         return apply(VIEW, (input,), {"shape": shape})
+    if _view_or_none(input._data, shape) is not None:
+        return apply(RESHAPE_ALIAS, (input,), {"shape": shape})
     return apply(UNSAFE_VIEW, (clone(input),), {"shape": shape})
 
 
