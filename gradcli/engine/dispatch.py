@@ -35,6 +35,9 @@ class Op:
     derivs: tuple[Rule | None, ...]   # one derivative rule per input
     dtypes: str = "promote"           # promote | float | compare | keep | int64 | bool
     view: bool = False                # the result shares storage and version with input 0
+    # tensor parameters a derivative reads (where's condition): saved and freed as inputs are,
+    # so that a second backward without retain_graph fails as PyTorch's does
+    saved_params: tuple[str, ...] = ()
     saved_names: frozenset = field(init=False)
     # per derivative, the inputs it reads: a pass on arrays runs it on arrays when these have
     # the gradient's dtype (NumPy promotes mixed dtypes otherwise than PyTorch does)
@@ -182,8 +185,10 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     node = Node(op, tuple(edges), needs, params or _NO_PARAMS, tuple(shapes), tuple(dtypes),
                 None, 1, context.span)
     result = Tensor._make(out, node, True)
-    if op.save_plan:
-        node._saved = _save(op, inputs, needs, result)
+    if op.save_plan or op.saved_params:
+        node._saved = _save(op, inputs, needs, result, params)
+        if op.saved_params:  # read from the saved values from now on, as PyTorch does
+            node.params = {k: v for k, v in params.items() if k not in op.saved_params}
     return result
 
 
@@ -248,13 +253,16 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
             base = inputs[0]
             result._version_counter = base._version_counter
             result._base = base._base if base._base is not None else base
-    if op.saved_names:
-        node._saved = _save(op, inputs, needs, results[0])
+    if op.saved_names or op.saved_params:
+        node._saved = _save(op, inputs, needs, results[0], params)
+        if op.saved_params:
+            node.params = {k: v for k, v in params.items() if k not in op.saved_params}
     return results
 
 
-def _save(op: Op, inputs, needs, result) -> dict:
-    saved = {}
+def _save(op: Op, inputs, needs, result, params) -> dict:
+    saved = {name: (params[name], params[name]._version_counter,
+                    params[name]._version_counter.value) for name in op.saved_params}
     for name, index, users in op.save_plan:
         for i in users:
             if needs[i]:

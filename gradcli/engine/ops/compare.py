@@ -112,8 +112,10 @@ def isfinite(input):
 WHERE = row(Op("where", lambda x, y, condition: np.where(condition._data, x, y), "WhereBackward0",
                ("self", "other"), (
     # PyTorch selects (where(m, g, 0)): a masked-out gradient is 0., never -0.
-    Rule(lambda node, g: xp.where(node.condition, g, 0.0), (), "∂where(m, a, b)/∂a = m"),
-    Rule(lambda node, g: xp.where(node.condition, 0.0, g), (), "∂where(m, a, b)/∂b = not m"))))
+    Rule(lambda node, g: xp.where(node.condition, g, 0.0), (),
+         "∂where(m, a, b)/∂a = m"),
+    Rule(lambda node, g: xp.where(node.condition, 0.0, g), (),
+         "∂where(m, a, b)/∂b = not m")), saved_params=("condition",)))
 
 
 @export(method=False)
@@ -151,7 +153,7 @@ MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, 
                      "MaskedFillBackward0", ("self",), (
     Rule(lambda node, g: xp.masked_fill(g, node.mask, 0.0), (),
          "∂masked_fill(a, m, v)/∂a = not m"),),
-    dtypes="keep"))
+    dtypes="keep", saved_params=("mask",)))
 
 
 @export()
