@@ -88,6 +88,36 @@ def _positive_slope(name: str, issue_name: str | None, slope: float) -> float:
     return slope
 
 
+# leaky_relu_backward and elu_backward as rows of their own, with derivatives.yaml's derivatives:
+# a recorded second backward goes through LeakyReluBackwardBackward0 / EluBackwardBackward0
+LEAKY_RELU_BACKWARD = row(Op("leaky_relu_backward",
+                             lambda g, x, negative_slope: np.where(x > 0, g, g * negative_slope),
+                             "LeakyReluBackwardBackward0", ("grad_output", "self"), (
+    Rule(lambda node, g: apply(LEAKY_RELU_BACKWARD, (g, node.self),
+                               {"negative_slope": node.negative_slope}),
+         ("self",), "∂leaky_relu_backward(g, x)/∂g = 1 if x > 0 else slope"),
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂leaky_relu_backward(g, x)/∂x = 0")),
+    dtypes="keep"))
+
+
+def _elu_backward(g, x, alpha):
+    # ATen's elu_backward kernel: x <= 0 ? g·α·eˣ : g
+    return np.where(x <= 0, g * alpha * xp.exp(x), g)
+
+
+def _elu_double_backward(node, g):
+    x = node.self
+    t = apply(ELU_BACKWARD, (g * node.grad_output, x), {"alpha": node.alpha})
+    return xp.where(x < 0, t, t * 0)   # t · (x < 0), with the product's signed zeros
+
+
+ELU_BACKWARD = row(Op("elu_backward", _elu_backward, "EluBackwardBackward0",
+                      ("grad_output", "self"), (
+    Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.self), {"alpha": node.alpha}), ("self",),
+         "∂elu_backward(g, x)/∂g = 1 if x > 0 else α·eˣ"),
+    Rule(_elu_double_backward, ("self", "grad_output"),
+         "∂elu_backward(g, x)/∂x = g·α·eˣ if x < 0 else 0")), dtypes="keep"))
+
 # name       forward                  grad_fn          derivative                        saved
 HARDTANH = row(Op("hardtanh", lambda a, min_val, max_val: _pw.clamp_array(
     a, a.dtype.type(min_val), a.dtype.type(max_val)),
@@ -96,14 +126,15 @@ HARDTANH = row(Op("hardtanh", lambda a, min_val, max_val: _pw.clamp_array(
     dtypes="keep"))
 LEAKY_RELU = row(Op("leaky_relu", lambda a, negative_slope: np.where(
     a > 0, a, a * a.dtype.type(negative_slope)), "LeakyReluBackward0", ("self",), (
-    Rule(lambda node, g: xp.where(node.self > 0, g, g * node.negative_slope), ("self",),
+    Rule(lambda node, g: apply(LEAKY_RELU_BACKWARD, (g, node.self),
+                               {"negative_slope": node.negative_slope}), ("self",),
          "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
 LEAKY_RELU_ = row(Op("leaky_relu_", LEAKY_RELU.forward, "LeakyReluBackward1", ("self",), (
     Rule(lambda node, g: xp.where(node.result > 0, g, g * _positive_slope(
         "leakyReLu", "leakRelu", node.negative_slope)),
          ("result",), "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
 ELU = row(Op("elu", _elu_forward, "EluBackward0", ("self",), (
-    Rule(lambda node, g: xp.where(node.self > 0, g, g * node.alpha * xp.exp(node.self)),
+    Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.self), {"alpha": node.alpha}),
          ("self",), "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
 ELU_ = row(Op("elu_", _elu_forward, "EluBackward1", ("self",), (
     Rule(lambda node, g: xp.where(node.result > 0, g, g * (node.result + _positive_slope(

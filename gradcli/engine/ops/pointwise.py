@@ -326,6 +326,23 @@ TANH_BACKWARD = row(Op("tanh_backward", kernels.tanh_backward, "TanhBackwardBack
     Rule(lambda node, g: g * (-2 * node.output * node.grad_output), ("output", "grad_output"),
          "∂tanh_backward(g, y)/∂y = -2·y·g")), dtypes="keep"))
 
+# sigmoid_backward and threshold_backward (relu's) as rows of their own, with derivatives.yaml's
+# derivatives: a recorded second backward goes through SigmoidBackwardBackward0 and
+# ThresholdBackwardBackward0 as PyTorch's does
+SIGMOID_BACKWARD = row(Op("sigmoid_backward", lambda g, y: g * (1 - y) * y,
+                          "SigmoidBackwardBackward0", ("grad_output", "output"), (
+    Rule(lambda node, g: apply(SIGMOID_BACKWARD, (g, node.output)), ("output",),
+         "∂sigmoid_backward(g, y)/∂g = y(1 - y)"),
+    Rule(lambda node, g: g * node.grad_output * (-2 * node.output + 1),
+         ("output", "grad_output"), "∂sigmoid_backward(g, y)/∂y = g(1 - 2y)")), dtypes="keep"))
+# a zero where x <= threshold, never the -0. that g * mask would give
+THRESHOLD_BACKWARD = row(Op("threshold_backward",
+                            lambda g, x, threshold: np.where(x <= threshold, g.dtype.type(0), g),
+                            "ThresholdBackwardBackward0", ("grad_output", "self"), (
+    Rule(lambda node, g: apply(THRESHOLD_BACKWARD, (g, node.self), {"threshold": node.threshold}),
+         ("self",), "∂threshold_backward(g, x)/∂g = 1 if x > t else 0"),
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂threshold_backward(g, x)/∂x = 0")),
+    dtypes="keep"))
 
 TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 # name      forward  grad_fn  derivative (node: the grad_fn, g: the incoming gradient)  saved
@@ -375,14 +392,14 @@ unary("tanh", libm(np.tanh), "TanhBackward0",
       lambda node, g: apply(TANH_BACKWARD, (g, node.result)), ("result",),
       "∂tanh x/∂x = 1 - tanh²x")
 sigmoid = unary("sigmoid", kernels.sigmoid, "SigmoidBackward0",
-                lambda node, g: g * (1 - node.result) * node.result, ("result",),
+                lambda node, g: apply(SIGMOID_BACKWARD, (g, node.result)), ("result",),
                 "∂σ(x)/∂x = σ(x)(1 - σ(x))")
 unary("erf", kernels.erf, "ErfBackward0",
       lambda node, g: g * TWO_OVER_SQRT_PI * xp.exp(-(node.self * node.self)), ("self",),
       "∂erf x/∂x = 2/√π·e^(-x²)")
-# threshold_backward: a zero where x <= 0, never the -0. that g * mask would give
 unary("relu", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False), "ReluBackward0",
-      lambda node, g: xp.where(node.result > 0, g, 0.0), ("result",),
+      lambda node, g: apply(THRESHOLD_BACKWARD, (g, node.result), {"threshold": 0}),
+      ("result",),
       "∂relu(x)/∂x = 1 if x > 0 else 0", dtypes="keep")
 unary("abs", lambda a: _abs(a), "AbsBackward0",
       lambda node, g: g * xp.sign(node.self), ("self",), "∂|x|/∂x = sign(x)", dtypes="keep")
