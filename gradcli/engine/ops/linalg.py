@@ -9,7 +9,7 @@ from ..kernels import linalg as _k
 from . import xp
 from .pointwise import C_TYPE_NAMES as _C_NAMES, broadcast_error
 from .registry import export, row
-from .shape import SQUEEZE, UNSAFE_VIEW
+from .shape import SQUEEZE_INPLACE, UNSAFE_VIEW
 
 
 def column_major(t) -> bool:
@@ -129,8 +129,9 @@ def matmul(input, other):
         if input._data.shape[0] != other._data.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
                                f"(1x{input._data.shape[0]} and {_x(other._data.shape)})")
-        out = apply(SQUEEZE[4], (mm(input.unsqueeze(0), other),), {"dims": (0,)})
-        out._version_counter.value += 1  # PyTorch squeezes in place (squeeze_): version 1
+        # PyTorch squeezes mm's result in place: not a view, at version 1
+        out = apply(SQUEEZE_INPLACE, (mm(input.unsqueeze(0), other),), {"dims": (0,)})
+        out._version_counter.value += 1
         return out
     if da == 2 and db == 2:
         return mm(input, other)

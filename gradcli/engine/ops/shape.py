@@ -88,6 +88,10 @@ SQUEEZE = {n: row(Op("squeeze", lambda a, dims: np.squeeze(a, dims), f"SqueezeBa
                                       "∂squeeze(x)/∂x = unsqueeze"),), dtypes="keep", view=True))
            for n in (0, 1, 2, 4)}
 
+# squeeze_ on a tensor that is not a view (matmul's 1-D @ 2-D result): the same node, no view
+SQUEEZE_INPLACE = Op("squeeze_", SQUEEZE[4].forward, "SqueezeBackward4", ("self",),
+                     SQUEEZE[4].derivs, dtypes="keep")
+
 
 def _swapped(a: np.ndarray, dim0: int, dim1: int) -> np.ndarray:
     """np.swapaxes, except that a 0-d array (dims 0, 0 after wrapping) comes back as a view of
@@ -266,6 +270,8 @@ def sum_to_size(g: Tensor, shape) -> Tensor:
     shape = tuple(shape)
     if g._data.shape == shape:
         return g
+    if not shape:  # ATen's sum_to: a full sum (SumBackward0), no view
+        return reduce_sum(g)
     lead = g.ndim - len(shape)
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
                                       if s == 1 and g._data.shape[lead + i] != 1)
