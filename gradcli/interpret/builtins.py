@@ -383,9 +383,9 @@ def _open(*args, **kwargs):
 
 
 PYTHON = {name: getattr(_py, name) for name in (
-    "range", "len", "enumerate", "zip", "int", "float", "str", "bool", "list", "tuple", "dict",
-    "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod", "hash",
-    "chr", "ord", "set", "format", "frozenset", "slice", "bin", "oct", "hex", "ascii")}
+    "range", "len", "enumerate", "zip", "int", "float", "complex", "str", "bool", "list", "tuple",
+    "dict", "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod",
+    "hash", "chr", "ord", "set", "format", "frozenset", "slice", "bin", "oct", "hex", "ascii")}
 PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
                "pow": _either(safe_pow, "pow"), "hash": Builtin("hash", _hash),
                "open": Builtin("open", _open)})
@@ -716,6 +716,7 @@ for _kind, _entry in {
     slice: attributes.Listed(("start", "stop", "step", "indices")),
     float: attributes.Listed(("is_integer", "real", "imag")),
     int: attributes.Listed(("real", "imag", "bit_length")),
+    complex: attributes.Listed(("real", "imag", "conjugate")),
     bool: attributes.Listed(()),
     _dt.DType: attributes.Listed(("is_floating_point", "is_signed", "itemsize")),
     Device: attributes.Listed(("type", "index")),

@@ -18,8 +18,8 @@ CLASSES = ("keyword", "constant", "name", "builtin", "number", "string", "commen
 
 # Terminals that carry a value; every other terminal is white space (ignored by the grammar,
 # or a newline), a keyword (a fixed word), or an operator (any other fixed string).
-VALUE_TERMINALS = {"NAME": "name", "NUMBER": "number", "STRING": "string",
-                   "LONG_STRING": "string", "COMMENT": "comment"}
+VALUE_TERMINALS = {"NAME": "name", "NUMBER": "number", "IMAG_NUMBER": "number",
+                   "STRING": "string", "LONG_STRING": "string", "COMMENT": "comment"}
 CONSTANTS = frozenset(("None", "True", "False"))
 QUOTES = ("'", '"')
 

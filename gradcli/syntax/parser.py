@@ -342,7 +342,9 @@ class ToAst:
     def number(self, token):
         text = token.replace("_", "")
         try:
-            if text[:2] in ("0x", "0X", "0o", "0O", "0b", "0B"):
+            if text[-1] in "jJ":
+                value = complex(text)
+            elif text[:2] in ("0x", "0X", "0o", "0O", "0b", "0B"):
                 value = int(text, 0)
             elif any(c in text for c in ".eE"):
                 value = float(text)
@@ -653,10 +655,10 @@ def _parse_field(text: str, token: Token):
 
 
 # ---- errors ----------------------------------------------------------------------------------
-_WORDS = {"NAME": "a name", "NUMBER": "a number", "STRING": "a string", "LONG_STRING": "a string",
-          "_NEWLINE": "end of line", "_INDENT": "an indented block", "_DEDENT": "a dedent",
-          "RPAR": "')'", "RSQB": "']'", "RBRACE": "'}'", "LPAR": "'('", "LSQB": "'['",
-          "COLON": "':'", "COMMA": "','", "EQUAL": "'='", "$END": "end of input"}
+_WORDS = {"NAME": "a name", "NUMBER": "a number", "IMAG_NUMBER": "a number", "STRING": "a string",
+          "LONG_STRING": "a string", "_NEWLINE": "end of line", "_INDENT": "an indented block",
+          "_DEDENT": "a dedent", "RPAR": "')'", "RSQB": "']'", "RBRACE": "'}'", "LPAR": "'('",
+          "LSQB": "'['", "COLON": "':'", "COMMA": "','", "EQUAL": "'='", "$END": "end of input"}
 _EXPRESSION_START = {"NAME", "NUMBER", "LPAR", "LSQB", "STRING"}
 
 

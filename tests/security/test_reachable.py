@@ -50,7 +50,7 @@ PROBES = ("_items", "_form", "_program", "_data", "_buffer", "_where", "_cached"
 # pickle methods; and on its modules: the parts of NumPy that reach outside
 NUMPY_PROBES = ("ctypes", "data", "base", "flat", "view", "tobytes", "dumps", "bit_generator",
                 "setflags", "flags", "resize", "newbyteorder", "getfield", "setfield", "byteswap",
-                "tostring", "__reduce__", "__array_interface__")
+                "_grid", "tostring", "__reduce__", "__array_interface__")
 NUMPY_MODULE_PROBES = ("lib", "ctypeslib", "frombuffer", "core", "_core", "seterr", "vectorize",
                        "testing", "f2py", "distutils", "frompyfunc", "errstate", "DataSource")
 
@@ -64,8 +64,9 @@ PYTHON_TYPES = (bool, int, float, complex, str, type(None), type(Ellipsis), type
                 set, frozenset, range, slice, map, filter, zip, enumerate, reversed,
                 # what the allowlisted dict methods keys(), values() and items() return
                 type({}.keys()), type({}.values()), type({}.items()))
-TYPE_VALUES = {int, float, str, bool, list, tuple, dict, set, frozenset, slice, range, map, filter,
-               zip, enumerate, reversed, engine.Size, engine.no_grad, engine.enable_grad,
+TYPE_VALUES = {int, float, complex, str, bool, list, tuple, dict, set, frozenset, slice, range,
+               map, filter, zip, enumerate, reversed, engine.Size, engine.no_grad,
+               engine.enable_grad,
                engine.set_grad_enabled, engine.inference_mode, object, super, property,
                staticmethod, classmethod, *classes.EXCEPTIONS.values(), engine.Tensor, Device,
                # NumPy's classes a program may hold (calling one goes through TYPE_CALLS)
@@ -106,7 +107,7 @@ FACADE_VALUES = (
     _facade("typing", "Form"), _facade("operator", "itemgetter"),
     _facade("operator", "attrgetter"), _facade("operator", "methodcaller"), Warning)
 NUMPY_TYPES = (np.ndarray, np.generic, np.dtype, np.finfo, np.iinfo, np.random.RandomState,
-               np.random.Generator, numpy_functions.NumpyFunction)
+               np.random.Generator, numpy_functions.NumpyFunction, numpy_functions.IndexGrid)
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
                   B.Flag, tools.Builtin, B._Keyed, B.Quitter,   # _Keyed: dict.get and co.
                   Device, TensorType, machine.Cudnn, LibraryGenerator) + NUMPY_TYPES + \
@@ -229,6 +230,7 @@ def numpy_values(x) -> list:
                     made.append(fn(*args))
                 except Exception:  # wrong arguments for this function: another shape will fit
                     continue
+    made += [np_.entries[grid][0:1:3j, 0:2] for grid in ("mgrid", "ogrid")]
     return made
 
 

@@ -68,6 +68,10 @@ SUMMARIES = {
     "triu": ("The upper triangle of a matrix (the rest set to 0).", "矩阵的上三角（其余置 0）。"),
     "meshgrid": ("Coordinate matrices from coordinate vectors (a grid of x and y).",
                  "由坐标向量生成坐标矩阵（x 与 y 的网格）。"),
+    "mgrid": ("Coordinate arrays of a grid, indexed by slices (np.mgrid[0:1:5j, 0:2:3j]).",
+              "以切片索引得到网格的坐标数组（np.mgrid[0:1:5j, 0:2:3j]）。"),
+    "ogrid": ("As mgrid, but each coordinate array keeps only its own axis (they broadcast).",
+              "同 mgrid，但每个坐标数组只保留自己的轴（可相互广播）。"),
     "indices": ("Arrays holding the index of each position of a grid of the given shape.",
                 "给定形状网格中各位置的下标数组。"),
     # ---- joining and splitting

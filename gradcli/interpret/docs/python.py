@@ -17,6 +17,8 @@ SUMMARIES = {
     "int": ("An integer made from a number or a string.", "由数或字符串得到的整数。"),
     "float": ("A floating-point number made from a number or a string.",
               "由数或字符串得到的浮点数。"),
+    "complex": ("A complex number made from a real and an imaginary part, or a string.",
+                "由实部与虚部（或字符串）得到的复数。"),
     "str": ("The text of a value, as print shows it.", "值的文本，与 print 显示的相同。"),
     "bool": ("True or False, as an if would take the value.",
              "把值当作 if 的条件时得到的 True 或 False。"),

@@ -33,6 +33,39 @@ class NumpyFunction:
         return repr(self._fn)
 
 
+class IndexGrid:
+    """np.mgrid and np.ogrid as a program holds them: indexed by slices (a complex step, 31j,
+    means that many points), each slice admitted and the grid measured before NumPy makes it."""
+
+    __slots__ = ("_grid",)
+
+    def __init__(self, grid) -> None:
+        self._grid = grid
+
+    def __getitem__(self, key):
+        slices = key if isinstance(key, tuple) else (key,)
+        admit_call(slices, {})
+        check_size((len(slices), *(_points(s) for s in slices)))   # mgrid's; ogrid's is less
+        return result(self._grid[key])
+
+    def __repr__(self) -> str:
+        return repr(self._grid)
+
+
+def _points(part) -> int:
+    """How many coordinates one part of a grid's index asks for (0 if NumPy will refuse it)."""
+    try:
+        if not isinstance(part, slice):
+            return max(0, math.ceil(part))
+        start = 0 if part.start is None else part.start
+        step = 1 if part.step is None else part.step
+        if isinstance(step, complex):
+            return int(abs(step))
+        return max(0, math.ceil((part.stop - start) / step))
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return 0
+
+
 def argument(position: int, keyword: str):
     """The shape a function is given as one argument, by position or keyword."""
     def shape(args, kwargs):
@@ -147,6 +180,7 @@ def numpy_entries() -> dict:
         entries.update((name, NumpyFunction(getattr(np, name))) for name in group)
     entries.update((name, getattr(np, name)) for name in TYPES)
     entries.update(CONSTANTS)
+    entries.update(mgrid=IndexGrid(np.mgrid), ogrid=IndexGrid(np.ogrid))
     entries.update((name, NumpyFunction(fn)) for name, fn in {**READERS, **WRITERS}.items())
     return entries
 

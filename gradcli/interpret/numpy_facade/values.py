@@ -9,7 +9,7 @@ from numpy.linalg import _linalg
 
 from .. import attributes
 from ..files import writer
-from .functions import GENERATOR, LEGACY, NumpyFunction, sampler
+from .functions import GENERATOR, LEGACY, IndexGrid, NumpyFunction, sampler
 
 ARRAY_DATA = frozenset(("shape", "dtype", "ndim", "size", "itemsize", "nbytes", "T", "mT",
                         "real", "imag", "strides"))
@@ -87,6 +87,7 @@ ENTRIES = {
     np.random.RandomState: _samplers(LEGACY),
     np.random.Generator: _samplers(GENERATOR),
     NumpyFunction: _function_entry(),
+    IndexGrid: attributes.Listed(()),
     **{cls: _fields(cls) for cls in (_linalg.SVDResult, _linalg.EigResult, _linalg.EighResult,
                                      _linalg.QRResult, _linalg.SlogdetResult)},
 }
