@@ -73,7 +73,8 @@ class RichRenderer(Program):
 
     def error(self, error) -> None:
         self.flush()
-        self.errors.print(error_text(error, self.hints(error, self.show_hints), self.repl))
+        self.errors.print(error_text(error, self.hints(error, self.show_hints), self.repl,
+                                     self.width))
 
     def warning(self, w) -> None:
         self.flush()

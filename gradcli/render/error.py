@@ -7,8 +7,9 @@ from .styled import styled
 from .text import error_lines, warning_lines
 
 
-def error_text(error, hints: list[str] = (), repl: bool = True) -> Text:
-    return styled(error_lines(error, hints, repl))
+def error_text(error, hints: list[str] = (), repl: bool = True,
+               columns: int | None = None) -> Text:
+    return styled(error_lines(error, hints, repl, columns))
 
 
 def warning_text(w) -> Text:

@@ -79,7 +79,8 @@ class PlainRenderer(Program):
         self._err(text)
 
     def error(self, error) -> None:
-        self._err(plain(error_lines(error, self.hints(error, self.show_hints))))
+        self._err(plain(error_lines(error, self.hints(error, self.show_hints), False,
+                                    self.width)))
 
     def warning(self, w) -> None:
         self._err(plain(warning_lines(w)))

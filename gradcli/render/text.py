@@ -2,7 +2,7 @@
 words whether they are then written plain or in colour."""
 from __future__ import annotations
 
-from .layout import Line
+from .layout import Line, prose
 
 # A line is a list of (style, text) pieces; the styles are the theme's names, and "code" is a
 # line of gradcli code that colour shows in its syntax classes. Plain output joins the texts.
@@ -41,17 +41,19 @@ def _headline(error) -> Line:
     return [("error.kind", error.kind), ("", ": "), ("error.message", error.message)]
 
 
-def error_lines(error, hints: list[str] = (), repl: bool = False) -> list[Line]:
+def error_lines(error, hints: list[str] = (), repl: bool = False,
+                columns: int | None = None) -> list[Line]:
     """An error in the program. A script's (`gradcli run`, `-e`, a pipe) as Python's traceback
     ends: where, the statement, a caret, then PyTorch's (or Python's) own last line. In the REPL
     the message comes first, and the file is named only when the input was more than one typed
-    line. gradcli's hints, when a person reads them, come last."""
+    line. gradcli's hints, when a person reads them, come last, broken between words to the
+    terminal's `columns` (PyTorch's and Python's lines stay as they print them)."""
     if repl:
         named = not error.filename.startswith("<") or "\n" in error.source.strip()
         lines = [_headline(error)] + _place(error, named)
     else:
         lines = _place(error, True) + [_headline(error)]
-    return lines + [[("error.advice", hint)] for hint in hints]
+    return lines + prose([[("error.advice", hint)] for hint in hints], columns)
 
 
 def warning_lines(w) -> list[Line]:

@@ -50,8 +50,10 @@ def test_the_message_comes_first_then_the_statement_and_caret_then_the_hint():
         '  File "<stdin>", line 3',
         "    y.backward()",
         "    ^^^^^^^^^^^^",
-        "hint: backward() starts from one number: reduce the output first "
-        "(`y.sum().backward()`) or pass `gradient=torch.ones_like(y)`.",
+        # the hint, gradcli's own words, is broken between words to the 60 columns
+        "hint: backward() starts from one number: reduce the output",
+        "  first (`y.sum().backward()`) or pass",
+        "  `gradient=torch.ones_like(y)`.",
     ]
 
 
