@@ -41,6 +41,19 @@ def broadcast_apply(op: Op, a, b, dtype=None, params=None):
     return apply(op, (a, b), params, dtype=dtype)
 
 
+def upper(a, b):
+    """max(a, b) as ATen's kernels take it: `a` unless a < b, so that a zero keeps its sign
+    against the other zero (-0. stays -0.); nan in either propagates."""
+    out = np.where((a < b) | np.isnan(b), b, a)
+    return out.astype(a.dtype, copy=False) if isinstance(a, np.ndarray) else out
+
+
+def lower(a, b):
+    """min(a, b) as ATen's kernels take it: `a` unless a > b; nan in either propagates."""
+    out = np.where((a > b) | np.isnan(b), b, a)
+    return out.astype(a.dtype, copy=False) if isinstance(a, np.ndarray) else out
+
+
 # ---- arithmetic --------------------------------------------------------------------------
 ADD = row(Op("add", np.add, "AddBackward0", ("self", "other"), (
     Rule(lambda node, g: g, (), "∂(a + b)/∂a = 1"),
@@ -397,22 +410,22 @@ sigmoid = unary("sigmoid", kernels.sigmoid, "SigmoidBackward0",
 unary("erf", kernels.erf, "ErfBackward0",
       lambda node, g: g * TWO_OVER_SQRT_PI * xp.exp(-(node.self * node.self)), ("self",),
       "∂erf x/∂x = 2/√π·e^(-x²)")
-unary("relu", lambda a: np.maximum(a, 0).astype(a.dtype, copy=False), "ReluBackward0",
+unary("relu", lambda a: upper(a, 0), "ReluBackward0",
       lambda node, g: apply(THRESHOLD_BACKWARD, (g, node.result), {"threshold": 0}),
       ("result",),
       "∂relu(x)/∂x = 1 if x > 0 else 0", dtypes="keep")
 unary("abs", lambda a: _abs(a), "AbsBackward0",
       lambda node, g: g * xp.sign(node.self), ("self",), "∂|x|/∂x = sign(x)", dtypes="keep")
 sign = unary("sign", lambda a: _sign(a), "SignBackward0",
-             lambda node, g: g * 0, (), "∂sign(x)/∂x = 0", dtypes="keep")
+             lambda node, g: xp.zeros_like(g), (), "∂sign(x)/∂x = 0", dtypes="keep")
 trunc = unary("trunc", np.trunc, "TruncBackward0",
-              lambda node, g: g * 0, (), "∂trunc(x)/∂x = 0", dtypes="keep")
+              lambda node, g: xp.zeros_like(g), (), "∂trunc(x)/∂x = 0", dtypes="keep")
 unary("floor", np.floor, "FloorBackward0",
-      lambda node, g: g * 0, (), "∂⌊x⌋/∂x = 0", dtypes="keep")
+      lambda node, g: xp.zeros_like(g), (), "∂⌊x⌋/∂x = 0", dtypes="keep")
 unary("ceil", np.ceil, "CeilBackward0",
-      lambda node, g: g * 0, (), "∂⌈x⌉/∂x = 0", dtypes="keep")
+      lambda node, g: xp.zeros_like(g), (), "∂⌈x⌉/∂x = 0", dtypes="keep")
 unary("round", np.round, "RoundBackward0",
-      lambda node, g: g * 0, (), "∂round(x)/∂x = 0", dtypes="keep")
+      lambda node, g: xp.zeros_like(g), (), "∂round(x)/∂x = 0", dtypes="keep")
 
 
 def _abs(a: np.ndarray) -> np.ndarray:
@@ -434,12 +447,12 @@ def _split_tie(node, g, loses):
     return xp.masked_fill(xp.where(node.self == node.other, g / 2, g), loses, 0)
 
 
-MAXIMUM = row(Op("maximum", np.maximum, "MaximumBackward0", ("self", "other"), (
+MAXIMUM = row(Op("maximum", upper, "MaximumBackward0", ("self", "other"), (
     Rule(lambda node, g: _split_tie(node, g, node.self < node.other), ("self", "other"),
          "∂max(a, b)/∂a = 1 if a > b, ½ if a = b, else 0"),
     Rule(lambda node, g: _split_tie(node, g, node.self > node.other), ("self", "other"),
          "∂max(a, b)/∂b = 1 if b > a, ½ if a = b, else 0"))))
-MINIMUM = row(Op("minimum", np.minimum, "MinimumBackward0", ("self", "other"), (
+MINIMUM = row(Op("minimum", lower, "MinimumBackward0", ("self", "other"), (
     Rule(lambda node, g: _split_tie(node, g, node.self > node.other), ("self", "other"),
          "∂min(a, b)/∂a = 1 if a < b, ½ if a = b, else 0"),
     Rule(lambda node, g: _split_tie(node, g, node.self < node.other), ("self", "other"),
@@ -468,9 +481,9 @@ def minimum(input, other):
 def clamp_array(a: np.ndarray, min, max) -> np.ndarray:
     # min(max(x, lo), hi), as PyTorch's kernel: nan in x or in a bound propagates
     if min is not None:
-        a = np.maximum(a, min)
+        a = upper(a, min)
     if max is not None:
-        a = np.minimum(a, max)
+        a = lower(a, max)
     return a
 
 
@@ -512,20 +525,20 @@ CLAMP_TENSOR = row(Op("clamp", _clamp_as, "ClampBackward0", ("self", "min", "max
     Rule(_clamp_min_grad, ("self", "min", "max"), "∂clamp(x, lo, hi)/∂lo = 1 if x < lo < hi"),
     Rule(_clamp_max_grad, ("self", "min", "max"),
          "∂clamp(x, lo, hi)/∂hi = 1 if x > hi or hi < lo")), dtypes="keep"))
-CLAMP_MIN = row(Op("clamp_min", lambda a, min: np.maximum(a, min), "ClampMinBackward0",
+CLAMP_MIN = row(Op("clamp_min", lambda a, min: upper(a, min), "ClampMinBackward0",
                    ("self",), (
     Rule(lambda node, g: xp.where(node.self >= node.min, g, 0.0), ("self",),
          "∂max(x, lo)/∂x = 1 if x ≥ lo"),)))
-CLAMP_MIN_TENSOR = row(Op("clamp_min", np.maximum, "ClampMinBackward1", ("self", "min"), (
+CLAMP_MIN_TENSOR = row(Op("clamp_min", upper, "ClampMinBackward1", ("self", "min"), (
     Rule(lambda node, g: xp.where(node.self >= node.min, g, 0.0), ("self", "min"),
          "∂max(x, lo)/∂x = 1 if x ≥ lo"),
     Rule(lambda node, g: xp.where(node.self < node.min, g, 0.0), ("self", "min"),
          "∂max(x, lo)/∂lo = 1 if x < lo"))))
-CLAMP_MAX = row(Op("clamp_max", lambda a, max: np.minimum(a, max), "ClampMaxBackward0",
+CLAMP_MAX = row(Op("clamp_max", lambda a, max: lower(a, max), "ClampMaxBackward0",
                    ("self",), (
     Rule(lambda node, g: xp.where(node.self <= node.max, g, 0.0), ("self",),
          "∂min(x, hi)/∂x = 1 if x ≤ hi"),)))
-CLAMP_MAX_TENSOR = row(Op("clamp_max", np.minimum, "ClampMaxBackward1", ("self", "max"), (
+CLAMP_MAX_TENSOR = row(Op("clamp_max", lower, "ClampMaxBackward1", ("self", "max"), (
     Rule(lambda node, g: xp.where(node.self <= node.max, g, 0.0), ("self", "max"),
          "∂min(x, hi)/∂x = 1 if x ≤ hi"),
     Rule(lambda node, g: xp.where(node.self > node.max, g, 0.0), ("self", "max"),
