@@ -56,7 +56,7 @@ def check_inplace(t: Tensor) -> None:
         raise RuntimeError(LEAF)
 
 
-def commit(t: Tensor, out: Tensor) -> Tensor:
+def commit(t: Tensor, out: Tensor, overlap_ok: bool = False) -> Tensor:
     """Write `out` (computed out of place from `t`) into `t`, and make `t` its result."""
     shape, got = t._data.shape, out._data.shape
     if got != shape:
@@ -65,7 +65,8 @@ def commit(t: Tensor, out: Tensor) -> Tensor:
     if out.dtype.category > t.dtype.category:
         raise RuntimeError(f"result type {_dt.type_name(out.dtype)} can't be cast to the desired "
                            f"output type {_dt.type_name(t.dtype)}")
-    if any(step == 0 and n > 1 for n, step in zip(shape, t._data.strides)):
+    if not overlap_ok and t._data.size and any(
+            step == 0 and n > 1 for n, step in zip(shape, t._data.strides)):
         raise RuntimeError(OVERLAP)
     node = out.grad_fn
     if node is not None and node._saved:
@@ -131,7 +132,7 @@ COPY = row(Op("copy", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtyp
 @export(torch=False)
 def zero_(input):
     check_inplace(input)
-    return commit(input, apply(ZERO, (input,)))
+    return commit(input, apply(ZERO, (input,)), overlap_ok=True)
 
 
 @export(torch=False)
@@ -140,8 +141,8 @@ def fill_(input, value):
     if isinstance(value, Tensor):
         # filling with a tensor keeps the value's gradient (FillBackward3)
         from .indexing import FILL as FILL_TENSOR
-        return commit(input, apply(FILL_TENSOR, (input, value)))
-    return commit(input, apply(FILL, (input,), {"value": _dt.number(value)}))
+        return commit(input, apply(FILL_TENSOR, (input, value)), overlap_ok=True)
+    return commit(input, apply(FILL, (input,), {"value": _dt.number(value)}), overlap_ok=True)
 
 
 @export(torch=False)
