@@ -173,9 +173,10 @@ def _line_class(want: str, got: str) -> str:
 def classify(want: Run, got: Run) -> str | None:
     """The class of the difference between PyTorch's run and gradcli's, None when they agree."""
     if want.out != got.out:
-        if want.out.startswith(got.out) and got.error and not want.error:
+        # one stopped early: its error is the difference, whatever the other did later
+        if want.out.startswith(got.out) and got.error:
             return f"gradcli raises {_shorten(got.error)}"
-        if got.out.startswith(want.out) and want.error and not got.error:
+        if got.out.startswith(want.out) and want.error:
             return f"no error where PyTorch raises {_shorten(want.error)}"
         w, g = want.out.split("\n"), got.out.split("\n")
         for a, b in zip(w, g):

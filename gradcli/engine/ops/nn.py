@@ -30,9 +30,14 @@ for _name in ("sigmoid", "tanh"):
 
 
 # ---- activations -------------------------------------------------------------------------
+def _hardtanh_backward(g, x, min_val, max_val):
+    # ATen's kernel: 0 where x <= lo or x >= hi (a nan passes its gradient through)
+    return np.where((x <= min_val) | (x >= max_val), g.dtype.type(0), g)
+
+
 def _hardtanh_grad(node, g):
-    # PyTorch: 0 where x <= lo or x >= hi (a nan passes its gradient through)
-    return xp.where((node.self <= node.min_val) | (node.self >= node.max_val), 0.0, g)
+    return apply(HARDTANH_BACKWARD, (g, node.self),
+                 {"min_val": node.min_val, "max_val": node.max_val})
 
 
 def _elu_forward(a, alpha):
@@ -69,10 +74,19 @@ def _softplus_grad(node, g):
     return xp.where(node.self * node.beta > node.threshold, g, g * z / (z + 1))
 
 
-def _log_sigmoid_grad(node, g):
-    z = xp.exp(-xp.abs(node.self))
+def _log_sigmoid_backward(g, x):
+    z = xp.exp(-np.abs(x))
     q = z / (1 + z)
-    return xp.where(node.self < 0, (1 - q) * g, q * g)
+    return np.where(x < 0, (1 - q) * g, q * g)
+
+
+def _log_sigmoid_double_backward(node, g):
+    z = xp.sigmoid(node.self)   # derivatives.yaml's log_sigmoid_double_backward
+    return g * node.grad_output * (z - 1) * z
+
+
+def _log_sigmoid_grad(node, g):
+    return apply(LOG_SIGMOID_BACKWARD, (g, node.self))
 
 
 def _positive_slope(name: str, issue_name: str | None, slope: float) -> float:
@@ -117,6 +131,20 @@ ELU_BACKWARD = row(Op("elu_backward", _elu_backward, "EluBackwardBackward0",
          "∂elu_backward(g, x)/∂g = 1 if x > 0 else α·eˣ"),
     Rule(_elu_double_backward, ("self", "grad_output"),
          "∂elu_backward(g, x)/∂x = g·α·eˣ if x < 0 else 0")), dtypes="keep"))
+
+HARDTANH_BACKWARD = row(Op("hardtanh_backward", _hardtanh_backward, "HardtanhBackwardBackward0",
+                           ("grad_output", "self"), (
+    Rule(lambda node, g: apply(HARDTANH_BACKWARD, (g, node.self),
+                               {"min_val": node.min_val, "max_val": node.max_val}), ("self",),
+         "∂hardtanh_backward(g, x)/∂g = 1 if lo < x < hi else 0"),
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂hardtanh_backward(g, x)/∂x = 0")),
+    dtypes="keep"))
+LOG_SIGMOID_BACKWARD = row(Op("log_sigmoid_backward", _log_sigmoid_backward,
+                              "LogSigmoidBackwardBackward0", ("grad_output", "self"), (
+    Rule(lambda node, g: apply(LOG_SIGMOID_BACKWARD, (g, node.self)), ("self",),
+         "∂log_sigmoid_backward(g, x)/∂g = 1 - σ(x)"),
+    Rule(_log_sigmoid_double_backward, ("self", "grad_output"),
+         "∂log_sigmoid_backward(g, x)/∂x = g·(σ(x) - 1)·σ(x)")), dtypes="keep"))
 
 # name       forward                  grad_fn          derivative                        saved
 HARDTANH = row(Op("hardtanh", lambda a, min_val, max_val: _pw.clamp_array(

@@ -12,7 +12,7 @@ from ..dispatch import Rule, Op, apply
 from ..kernels import reduction as kernels
 from ..tensor import Tensor
 from . import xp
-from .pointwise import maximum, minimum
+from .pointwise import divide_by, maximum, minimum
 from .registry import export, row
 
 ABSENT = object()      # an argument left out, where PyTorch tells it apart from None
@@ -132,7 +132,7 @@ def _prod_grad(node, g):
 def _mean_grad(node, g):
     shape = node.shapes[0]
     n = _count(shape, axes_of(node.dim, len(shape))) if "dim" in node.params else math.prod(shape)
-    return xp.expand(_restore(g, node) if "dim" in node.params else g, shape) / n
+    return divide_by(xp.expand(_restore(g, node) if "dim" in node.params else g, shape), n)
 
 
 SUM_ALL = row(Op("sum", lambda a, dtype: _sum(a, None, False, dtype), "SumBackward0",
