@@ -44,9 +44,8 @@ def _elu_forward(a, alpha):
     return np.where(a > 0, a, libm(np.expm1)(a) * a.dtype.type(alpha))
 
 
-def _gelu_grad(node, g):
-    x = node.self
-    if node.approximate == "tanh":
+def _gelu_backward(g, x, approximate):
+    if approximate == "tanh":
         beta, kappa = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5, 0.044715
         x_sq = x * x
         tanh_inner = xp.tanh(beta * (x + kappa * (x_sq * x)))
@@ -57,6 +56,37 @@ def _gelu_grad(node, g):
     cdf = 0.5 * (1 + xp.erf(x * math.sqrt(0.5)))
     pdf = (2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5) * xp.exp(x * x * -0.5)
     return g * (cdf + x * pdf)
+
+
+def _gelu_double_backward(node, g):
+    # FunctionsManual.cpp's gelu_double_backward, operation for operation
+    x, grad_output = node.self, node.grad_output
+    if node.approximate == "tanh":
+        beta, kappa = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5, 0.044715
+        inner = beta * (x + kappa * xp.pow(x, 3))
+        tanh_inner = xp.tanh(inner)
+        sech_inner = 1 / xp.cosh(inner)
+        f = 0.5 * x
+        g_ = 1 - tanh_inner * tanh_inner
+        h = beta * (1 + 3 * kappa * x * x)
+        f_prime_gh = 0.5 * g_ * h
+        g_prime = (2 * sech_inner) * (-sech_inner * tanh_inner) * h
+        g_prime_fh = f * h * g_prime
+        h_prime = 6 * kappa * x * beta
+        h_prime_fg = f * g_ * h_prime
+        return g * grad_output * (f_prime_gh + (f_prime_gh + g_prime_fh + h_prime_fg))
+    beta = 2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5
+    x_sq = x * x
+    pdf = beta * xp.exp(-0.5 * x_sq)
+    return g * grad_output * (2 * pdf - x_sq * pdf)
+
+
+GELU_BACKWARD = row(Op("gelu_backward", _gelu_backward, "GeluBackwardBackward0",
+                       ("grad_output", "self"), (
+    Rule(lambda node, g: apply(GELU_BACKWARD, (g, node.self), {"approximate": node.approximate}),
+         ("self",), "∂gelu_backward(g, x)/∂g = Φ(x) + x·φ(x)"),
+    Rule(_gelu_double_backward, ("self", "grad_output"),
+         "∂gelu_backward(g, x)/∂x = g·(2φ(x) - x²φ(x))")), dtypes="keep"))
 
 
 def _silu_grad(node, g):
@@ -169,7 +199,8 @@ ELU_ = row(Op("elu_", _elu_forward, "EluBackward1", ("self",), (
         "elu", None, node.alpha))),
          ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
 GELU = row(Op("gelu", kernels.gelu, "GeluBackward0", ("self",), (
-    Rule(_gelu_grad, ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
+    Rule(lambda node, g: apply(GELU_BACKWARD, (g, node.self), {"approximate": node.approximate}),
+         ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
 SILU = row(Op("silu", lambda a: a / (1 + exp_kernel(-a)), "SiluBackward0", ("self",), (
     Rule(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
 SOFTPLUS = row(Op("softplus", _softplus_forward, "SoftplusBackward0", ("self",), (
