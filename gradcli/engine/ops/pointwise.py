@@ -105,7 +105,7 @@ def _negative(a: np.ndarray) -> np.ndarray:
 def _pow_scalar_grad(node, g):
     # d/dx x^e = e * x^(e-1); PyTorch returns zeros for e == 0
     if node.exponent == 0:
-        return g * 0
+        return xp.zeros_like(g)
     return g * scale(xp.pow(node.self, node.exponent - 1), node.exponent)
 
 
@@ -118,7 +118,9 @@ def _pow_base_grad(node, g):
 POW = row(Op("pow", kernels.pow_scalar, "PowBackward0", ("self",), (
     Rule(_pow_scalar_grad, ("self",), "∂(xⁿ)/∂x = n·xⁿ⁻¹"),)))
 POW_TENSOR = row(Op("pow", kernels.pow_tensor, "PowBackward1", ("self", "exponent"), (
-    Rule(lambda node, g: g * node.exponent * xp.pow(node.self, node.exponent - 1),
+    # pow_backward_self: zeros where y == 0 (so 0⁰'s gradient is 0, not 0·0⁻¹ = nan)
+    Rule(lambda node, g: xp.where(node.exponent == 0, 0.0, g * (
+        node.exponent * xp.pow(node.self, node.exponent - 1))),
          ("self", "exponent"), "∂(xʸ)/∂x = y·xʸ⁻¹"),
     Rule(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
 POW_BASE = row(Op("pow", lambda e, base: kernels.pow_tensor(np.asarray(base, e.dtype), e),

@@ -218,7 +218,8 @@ def _selected(node, g):
     if not shape:
         return g
     axis = axes_of(node.dim, len(shape))[0]
-    indices = node.params["indices"]._data
+    indices = node.indices   # saved: a tensor, or on a pass on arrays its array
+    indices = indices._data if type(indices) is Tensor else indices
     picked = indices if node.keepdim else np.expand_dims(indices, axis)
     hit = np.arange(shape[axis]).reshape((-1,) + (1,) * (len(shape) - axis - 1)) == picked
     return xp.where(hit, _restore(g, node, axis), 0.0)
@@ -258,9 +259,11 @@ MAX_ALL = row(Op("max", np.max, "MaxBackward1", ("self",), (
 MIN_ALL = row(Op("min", np.min, "MinBackward1", ("self",), (
     Rule(_evenly, ("self", "result"), "∂min(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
 MAX_DIM = row(Op("max", _take, "MaxBackward0", ("self",), (
-    Rule(_selected, (), "∂max(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep"))
+    Rule(_selected, (), "∂max(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep",
+    saved_params=("indices",)))
 MIN_DIM = row(Op("min", _take, "MinBackward0", ("self",), (
-    Rule(_selected, (), "∂min(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep"))
+    Rule(_selected, (), "∂min(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep",
+    saved_params=("indices",)))
 AMAX = row(Op("amax", lambda a, dim, keepdim: _extremes(a, dim, keepdim, np.amax),
               "AmaxBackward0", ("self",), (
     Rule(_shared, ("self", "result"), "∂amax(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))

@@ -83,9 +83,11 @@ EXPAND = row(Op("expand", _expanded, "ExpandBackward0",
 UNSQUEEZE = row(Op("unsqueeze", lambda a, dim: np.expand_dims(a, dim), "UnsqueezeBackward0",
                    ("self",), (Rule(lambda node, g: xp.squeeze(g, node.dim), (),
                                     "∂unsqueeze(x)/∂x = squeeze"),), dtypes="keep", view=True))
+# the backward unsqueezes each squeezed dim in turn (unsqueeze_to): UnsqueezeBackward0 nodes
 SQUEEZE = {n: row(Op("squeeze", lambda a, dims: np.squeeze(a, dims), f"SqueezeBackward{n}",
-                     ("self",), (Rule(lambda node, g: xp.reshape(g, node.shapes[0]), (),
-                                      "∂squeeze(x)/∂x = unsqueeze"),), dtypes="keep", view=True))
+                     ("self",), (Rule(lambda node, g: xp.unsqueeze_multiple(
+                         g, tuple(sorted(set(node.dims)))), (), "∂squeeze(x)/∂x = unsqueeze"),),
+                  dtypes="keep", view=True))
            for n in (0, 1, 2, 4)}
 
 # squeeze_ on a tensor that is not a view (matmul's 1-D @ 2-D result): the same node, no view
@@ -237,6 +239,8 @@ def t(input):
 
 @export()
 def permute(input, *dims):
+    if not dims:
+        raise TypeError('permute() missing 1 required positional arguments: "dims"')
     dims = sizes(dims)
     if len(dims) != input.ndim:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
