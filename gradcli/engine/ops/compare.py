@@ -7,7 +7,7 @@ from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from . import xp
-from .pointwise import broadcast_apply
+from .pointwise import broadcast_apply, broadcast_error
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -130,7 +130,20 @@ def where(condition, input=None, other=None):
     if cond._data.dtype != np.bool_:
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {_dt.type_name(cond.dtype)}")
+    _broadcast_in_turn(cond, input, other)
     return apply(WHERE, (input, other), {"condition": cond})
+
+
+def _broadcast_in_turn(*operands) -> None:
+    """PyTorch's message when the condition, input and other do not broadcast together: the
+    first pair that fails, in that order."""
+    shape = ()
+    for x in operands:
+        other = np.shape(getattr(x, "_data", x))
+        try:
+            shape = np.broadcast_shapes(shape, other)
+        except ValueError:
+            raise broadcast_error(*(np.broadcast_to(False, s) for s in (shape, other))) from None
 
 
 @export()

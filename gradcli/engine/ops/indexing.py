@@ -581,6 +581,9 @@ def index_select(input, dim, index):
     if index._data.dtype not in (np.int64, np.int32):
         raise RuntimeError("index_select(): Expected dtype int32 or int64 for index")
     n = input._data.shape[d] if input.ndim else 1
+    if input.ndim == 0 and index._data.size > 1:
+        raise RuntimeError(f"index_select(): Index to scalar can have only 1 value, got "
+                           f"{index._data.size} value(s)")
     if np.any((index._data >= n) | (index._data < 0)):
         raise IndexError("index out of range in self")
     return _keep(apply(INDEX_SELECT, (input,), {"dim": d, "key": index}), index=index)
@@ -649,6 +652,8 @@ TAKE = row(Op("take", lambda a, key: a.reshape(-1)[key._data], "TakeBackward0", 
 @export()
 def take(input, index):
     n = input._data.size
+    if n == 0 and index._data.size:
+        raise IndexError("take(): tried to take from an empty tensor")
     bad = index._data[(index._data >= n) | (index._data < -n)]
     if bad.size:
         raise IndexError(f"out of range: tried to access index {bad.flat[0]} on a tensor of {n} "

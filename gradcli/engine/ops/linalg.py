@@ -81,7 +81,10 @@ def mv(input, vec):
     if input._data.shape[1] != vec._data.shape[0]:
         raise RuntimeError(f"size mismatch, got input ({input._data.shape[0]}), mat "
                            f"({_x(input._data.shape)}), vec ({vec._data.shape[0]})")
-    _check_dtypes(input, vec)
+    if input.dtype is not vec.dtype:  # mv runs as addmv into a result of vec's dtype
+        v, m = _dt.type_name(vec.dtype), _dt.type_name(input.dtype)
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got {v}, {m}, "
+                           f"and {v}")
     return apply(MV, (input, vec))
 
 
@@ -110,7 +113,9 @@ def bmm(input, mat2):
     if a[0] != b[0] or a[2] != b[1]:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{a[0]}, {a[2]}] but got: [{b[0]}, {b[1]}].")
-    _check_dtypes(input, mat2)
+    if input.dtype is not mat2.dtype:
+        raise RuntimeError(f"expected scalar type {_dt.type_name(input.dtype)} but found "
+                           f"{_dt.type_name(mat2.dtype)}")
     return apply(BMM, (input, mat2))
 
 
