@@ -20,7 +20,7 @@ from ..engine import format as tensor_format
 from ..engine.function import FunctionNode
 from ..engine.graph import AccumulateGrad, Node
 from ..engine.hooks import RemovableHandle
-from ..engine.ops import FUNCTIONAL, FUNCTIONS, METHODS, PROPERTIES
+from ..engine.ops import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
 from ..engine.device import Device
 from ..engine.tensor import Size, Tensor
@@ -153,6 +153,7 @@ def _nn_init_entries() -> dict:
 
 nn = modules.register(Namespace("torch.nn", load=_nn_entries))
 functional = modules.register(Namespace("torch.nn.functional"))
+linalg = modules.register(Namespace("torch.linalg", LINALG))
 modules.register(Namespace("torch.nn.init", load=_nn_init_entries))
 
 

@@ -13,6 +13,7 @@ from gradcli.engine.ops import ROWS
 # One line per case: grad_fn it must exercise, the function, the input shapes, the input domain.
 # `f` takes tensors and returns a tensor; inputs are drawn in (lo, hi), away from kinks.
 POS, ANY, UNIT = (0.5, 2.0), (-2.0, 2.0), (-0.9, 0.9)
+EYE = Tensor._make(np.eye(3))
 CASES = [
     ("AddBackward0",        lambda a, b: a + b,                 [(2, 3), (3,)],     ANY),
     ("SubBackward0",        lambda a, b: a - b,                 [(2, 1), (1, 3)],   ANY),
@@ -55,6 +56,8 @@ CASES = [
     ("FloorBackward0",      lambda a: a.floor() + a,            [(3,)],             POS),
     ("CeilBackward0",       lambda a: a.ceil() + a,             [(3,)],             POS),
     ("RoundBackward0",      lambda a: a.round() + a,            [(3,)],             POS),
+    ("RoundBackward1",      lambda a: a.round(decimals=1) + a,  [(3,)],             POS),
+    ("FracBackward0",       lambda a: a.frac(),                 [(3,)],             POS),
     ("SumBackward0",        lambda a: a.sum(),                  [(2, 3)],           ANY),
     ("SumBackward1",        lambda a: a.sum(1, keepdim=True),   [(2, 3)],           ANY),
     ("MeanBackward0",       lambda a: a.mean(),                 [(2, 3)],           ANY),
@@ -78,6 +81,12 @@ CASES = [
     ("DotBackward0",        lambda a, b: a @ b,                 [(3,), (3,)],       ANY),
     ("TraceBackward0",      lambda a: a.trace() * a,            [(2, 3)],           ANY),
     ("BmmBackward0",        lambda a, b: a.bmm(b),              [(2, 2, 3), (2, 3, 2)], ANY),
+    # a matrix kept far from singular: the identity's multiple plus a small one
+    ("LinalgInvExBackward0", lambda a: (a + 4 * EYE).inverse(), [(3, 3)],          ANY),
+    ("LinalgInvExBackward0", lambda a: (a + 4 * EYE).inverse(), [(2, 3, 3)],       ANY),
+    ("LinalgDetBackward0",  lambda a: (a + 4 * EYE).det(),      [(3, 3)],           ANY),
+    ("LinalgDetBackward0",  lambda a: (a + 4 * EYE).det(),      [(2, 3, 3)],        ANY),
+    ("LinalgCrossBackward0", lambda a, b: a.cross(b, dim=-1),   [(2, 3), (3,)],     ANY),
     # float32 in the middle: the finite difference must be coarse enough to survive it
     ("ToCopyBackward0",     lambda a: a.float().double() * 1,   [(3,)],             ANY, 1e-2),
     ("WhereBackward0",      lambda a, b: _where(a, b),          [(2, 3), (3,)],     ANY),

@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import Tensor
-from . import (compare, convert, indexing, inplace, join, layers, linalg,  # noqa: F401
-               nn, pointwise, random, reduction, shape, sorting)
-from .registry import FUNCTIONAL, FUNCTIONS, METHODS, ROWS
+from . import (compare, convert, decomposition, indexing, inplace, join, layers,  # noqa: F401
+               linalg, nn, pointwise, random, reduction, shape, sorting)
+from .registry import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, ROWS
 
 # Tensor attributes that are not methods of the table
 PROPERTIES = {
@@ -98,4 +98,4 @@ from .. import backward, factories, tensor_types  # noqa: E402,F401
 
 _install()
 
-__all__ = ["FUNCTIONAL", "FUNCTIONS", "METHODS", "PROPERTIES", "ROWS"]
+__all__ = ["FUNCTIONAL", "FUNCTIONS", "LINALG", "METHODS", "PROPERTIES", "ROWS"]

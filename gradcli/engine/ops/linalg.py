@@ -119,7 +119,7 @@ def bmm(input, mat2):
     return apply(BMM, (input, mat2))
 
 
-@export(dunders=("__matmul__",))
+@export(dunders=("__matmul__",), linalg=("matmul",))
 def matmul(input, other):
     """PyTorch's _matmul_impl: dot, mv, mm, a folded mm or a broadcast bmm, with its graph."""
     da, db = input.ndim, other.ndim

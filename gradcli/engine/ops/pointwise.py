@@ -422,12 +422,47 @@ sign = unary("sign", lambda a: _sign(a), "SignBackward0",
              lambda node, g: xp.zeros_like(g), (), "∂sign(x)/∂x = 0", dtypes="keep")
 trunc = unary("trunc", np.trunc, "TruncBackward0",
               lambda node, g: xp.zeros_like(g), (), "∂trunc(x)/∂x = 0", dtypes="keep")
+FRAC = row(Op("frac", lambda a: a - np.trunc(a), "FracBackward0", ("self",), (
+    Rule(lambda node, g: g, (), "∂frac(x)/∂x = 1"),), dtypes="keep"))
+
+
+@export()
+def frac(input):
+    if input.dtype.category != _dt.FLOAT:
+        raise NotImplementedError(f"\"frac_cpu\" not implemented for "
+                                  f"'{_dt.type_name(input.dtype)}'")
+    return apply(FRAC, (input,))
+
+
 unary("floor", np.floor, "FloorBackward0",
       lambda node, g: xp.zeros_like(g), (), "∂⌊x⌋/∂x = 0", dtypes="keep")
 unary("ceil", np.ceil, "CeilBackward0",
       lambda node, g: xp.zeros_like(g), (), "∂⌈x⌉/∂x = 0", dtypes="keep")
-unary("round", np.round, "RoundBackward0",
-      lambda node, g: xp.zeros_like(g), (), "∂round(x)/∂x = 0", dtypes="keep")
+_round = unary("round", np.round, "RoundBackward0",
+               lambda node, g: xp.zeros_like(g), (), "∂round(x)/∂x = 0", dtypes="keep")
+
+
+def _round_decimals(a: np.ndarray, decimals: int) -> np.ndarray:
+    # ATen's round_decimals_kernel: nearbyint(x·10ⁿ)/10ⁿ in the input's precision (for n < 0,
+    # nearbyint(x/10⁻ⁿ)·10⁻ⁿ)
+    scale = a.dtype.type(10.0 ** abs(decimals))
+    if decimals < 0:
+        return np.rint(a / scale) * scale
+    return np.rint(a * scale) / scale
+
+
+ROUND_DECIMALS = row(Op("round", _round_decimals, "RoundBackward1", ("self",), (
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂round(x, n)/∂x = 0"),), dtypes="keep"))
+
+
+@export()
+def round(input, *, decimals=0):
+    if decimals == 0:
+        return _round(input)
+    if input.dtype.category != _dt.FLOAT:
+        raise NotImplementedError(f"\"round_cpu\" not implemented for "
+                                  f"'{_dt.type_name(input.dtype)}'")
+    return apply(ROUND_DECIMALS, (input,), {"decimals": decimals})
 
 
 def _abs(a: np.ndarray) -> np.ndarray:

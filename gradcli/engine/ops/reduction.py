@@ -469,6 +469,7 @@ VECTOR_NORM = row(Op("linalg_vector_norm", _norm, "LinalgVectorNormBackward0", (
     dtypes="keep"))
 
 
+@export(torch=False, method=False, linalg=("vector_norm",))
 def vector_norm(input, ord=2, dim=None, keepdim=False, *, dtype=None):
     """torch.linalg.vector_norm."""
     if input.dtype.category != _dt.FLOAT:
@@ -497,6 +498,20 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got "
                            f"{' '.join(map(str, dims))}")
     raise RuntimeError("gradcli does not implement the nuclear norm (p='nuc')")
+
+
+@export(torch=False, method=False, linalg=("norm",))
+def linalg_norm(input, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """torch.linalg.norm: a vector norm of the elements, or of a matrix the Frobenius norm."""
+    dims = (dim,) if isinstance(dim, int) else dim
+    matrix = (dims is None and input.ndim == 2 and ord is not None) or (
+        dims is not None and len(dims) == 2)
+    if not matrix:
+        return vector_norm(input, 2 if ord is None else ord, dim, keepdim, dtype=dtype)
+    if ord in (None, "fro"):
+        return vector_norm(input, 2, dim, keepdim, dtype=dtype)
+    raise RuntimeError(f"gradcli does not implement the matrix norm of order {ord!r} "
+                       f"(it has 'fro')")
 
 
 def _logsumexp(a: np.ndarray, dim, keepdim: bool) -> np.ndarray:

@@ -1,4 +1,5 @@
-"""The names an op row is reachable by: torch.<name>, Tensor.<name>, torch.nn.functional.<name>."""
+"""The names an op row is reachable by: torch.<name>, Tensor.<name>, torch.nn.functional.<name>,
+torch.linalg.<name>."""
 from __future__ import annotations
 
 from typing import Callable
@@ -6,12 +7,14 @@ from typing import Callable
 FUNCTIONS: dict[str, Callable] = {}    # torch.<name>
 METHODS: dict[str, Callable] = {}      # Tensor.<name> (self first), dunders included
 FUNCTIONAL: dict[str, Callable] = {}   # torch.nn.functional.<name>
+LINALG: dict[str, Callable] = {}       # torch.linalg.<name>
 ROWS: dict[str, object] = {}           # grad_fn name -> Op row, for explain and tests
 
 
 def export(*names: str, torch: bool = True, method: bool = True, functional: bool = False,
-           dunders: tuple[str, ...] = ()):
-    """Register a function under its own name (or `names`) in the chosen namespaces."""
+           dunders: tuple[str, ...] = (), linalg: tuple[str, ...] = ()):
+    """Register a function under its own name (or `names`) in the chosen namespaces, and as
+    torch.linalg.<name> for each of `linalg`."""
     def register(fn: Callable) -> Callable:
         public = names or (fn.__name__,)
         # Python names the function in argument errors: 'ones() got an unexpected keyword...'
@@ -25,6 +28,8 @@ def export(*names: str, torch: bool = True, method: bool = True, functional: boo
                 FUNCTIONAL[name] = fn
         for d in dunders:
             METHODS[d] = fn
+        for name in linalg:
+            LINALG[name] = fn
         return fn
     return register
 
