@@ -191,19 +191,38 @@ def _must_be_tensor(fn: str, value, name: str, position: int) -> None:
                         f"{type(value).__name__}")
 
 
+def _tolerances(fn: str, input, other, rtol, atol, equal_nan) -> tuple[float, float]:
+    """isclose's and allclose's arguments as PyTorch's parser takes them (a tolerance is a
+    number or a one-element tensor; equal_nan a bool), then checked in ATen's order."""
+    _must_be_tensor(fn, input, "input", 1)
+    _must_be_tensor(fn, other, "other", 2)
+    tolerances = []
+    for name, position, value in (("rtol", 3, rtol), ("atol", 4, atol)):
+        if isinstance(value, Tensor) and value._data.ndim == 0:
+            value = value._data.item()
+        if not isinstance(value, (int, float)):
+            raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be float, not "
+                            f"{type(value).__name__}")
+        tolerances.append(float(value))
+    if not isinstance(equal_nan, bool):
+        raise TypeError(f"{fn}(): argument 'equal_nan' (position 5) must be bool, not "
+                        f"{type(equal_nan).__name__}")
+    if input.dtype is not other.dtype:
+        raise RuntimeError(f"{_dt.type_name(input.dtype)} did not match "
+                           f"{_dt.type_name(other.dtype)}")
+    rtol, atol = tolerances
+    if rtol < 0:   # C++ prints the double with six significant digits
+        raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol:g}")
+    if atol < 0:
+        raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol:g}")
+    return rtol, atol
+
+
 @export()
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|input - other| <= atol + rtol * |other|, elementwise, as ATen's isclose computes it: in
     the inputs' dtype (integers in the default float dtype), infinities equal to themselves."""
-    _must_be_tensor("isclose", input, "input", 1)
-    _must_be_tensor("isclose", other, "other", 2)
-    if input.dtype is not other.dtype:
-        raise RuntimeError(f"{_dt.type_name(input.dtype)} did not match "
-                           f"{_dt.type_name(other.dtype)}")
-    if rtol < 0:
-        raise RuntimeError(f"rtol must be greater than or equal to zero, but got {rtol}")
-    if atol < 0:
-        raise RuntimeError(f"atol must be greater than or equal to zero, but got {atol}")
+    rtol, atol = _tolerances("isclose", input, other, rtol, atol, equal_nan)
     close = eq(input, other)._data   # broadcasts, with PyTorch's error for sizes that do not
     a, b = input._data, other._data
     if a.dtype.kind == "f" and equal_nan:
@@ -220,6 +239,5 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 @export()
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
-    _must_be_tensor("allclose", input, "input", 1)
-    _must_be_tensor("allclose", other, "other", 2)
+    _tolerances("allclose", input, other, rtol, atol, equal_nan)
     return bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
