@@ -15,7 +15,7 @@ from .functions import MAX_DEPTH, ClassFrame, Frame, Function, Return, Signature
 from .generators import GeneratorStatements
 from .runtime import BREAK, CONTINUE, attach, context_exit, match_handler
 from .scopes import CLASS, FUNCTION, MODULE, Scope, scan, targets
-from .lookup import MODULE_NAMES
+from .lookup import MODULE_NAMES, TYPED_NAMES
 from .suggestions import PYTHON_BUILTINS
 
 MAX_NESTING = 100  # expressions inside expressions, blocks inside blocks
@@ -1330,7 +1330,8 @@ class Compiler(GeneratorStatements):
         """dir() with no argument: the names of the scope it stands in, sorted."""
         if scope.kind == MODULE:
             g = self.interp.globals
-            return lambda f: sorted(set(MODULE_NAMES) | set(g))
+            names = TYPED_NAMES if self.interp.echo else MODULE_NAMES   # echoed: typed
+            return lambda f: sorted(set(names) | set(g))
         return lambda f: sorted(f.vars)
 
     def expr_Attribute(self, node, scope):

@@ -121,3 +121,18 @@ def test_nul_byte_is_a_syntax_error(tmp_path):
     script.write_bytes(b"x = 1\x00\n")
     r = run_cli(["run", str(script)])
     assert (r.status, r.error_line) == (1, "SyntaxError: source code cannot contain null bytes")
+
+
+SCRIPT_NAMES = ("['__annotations__', '__builtins__', '__cached__', '__doc__', '__file__', "
+                "'__loader__', '__name__', '__package__', '__spec__']\n")
+TYPED_NAMES = ("['__annotations__', '__builtins__', '__doc__', '__loader__', '__name__', "
+               "'__package__', '__spec__']\n")
+
+
+@pytest.mark.parametrize("argv, stdin, names", [
+    (["run", "-"], "print(dir())\n", SCRIPT_NAMES),   # python3 - < file: a script
+    (["-e", "print(dir())"], "", TYPED_NAMES),          # python3 -c: no file
+    ([], "print(dir())\n", TYPED_NAMES),                # typed (echoed): Python's REPL
+])
+def test_dir_names_a_file_only_where_python_has_one(argv, stdin, names):
+    assert run_cli(argv, stdin).out == names
