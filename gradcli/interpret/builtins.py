@@ -532,7 +532,9 @@ def dim_aliases(fn, kwargs: dict, owner=None) -> dict:
     if owner is functional or not _from_engine(fn) or \
             getattr(fn, "__name__", None) in PYTHON_LEVEL:
         return kwargs
-    return {DIM_ALIASES.get(k, k): v for k, v in kwargs.items()}
+    # an alias given beside its own name stays as written: PyTorch's parser rejects it so
+    return {k if k not in DIM_ALIASES or DIM_ALIASES[k] in kwargs else DIM_ALIASES[k]: v
+            for k, v in kwargs.items()}
 
 
 def name_operand(error: Exception, label: str | None, fn, args, kwargs) -> Exception:

@@ -325,6 +325,10 @@ SUMMARIES = {
     "isrealobj": ("Is the array's dtype not complex?", "数组的 dtype 是否不是复数类型？"),
     "iscomplex": ("Does each element have a non-zero imaginary part?", "每个元素的虚部是否非零？"),
     "isreal": ("Is each element's imaginary part zero?", "每个元素的虚部是否为零？"),
+    "shares_memory": ("Do two arrays share memory? (exact: x.numpy() and torch.from_numpy do)",
+                      "两个数组是否共享内存？（精确判断：x.numpy() 与 torch.from_numpy 共享）"),
+    "may_share_memory": ("Might two arrays share memory? (a quick check of their bounds)",
+                         "两个数组是否可能共享内存？（只快速比较内存范围）"),
     "unravel_index": ("The position, one index per axis, of a flat index in an array of the "
                       "given shape.", "扁平下标在给定形状数组中对应的位置（每个轴一个下标）。"),
     "ravel_multi_index": ("The flat index of a position (one index per axis) in the given shape.",

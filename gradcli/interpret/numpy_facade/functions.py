@@ -145,12 +145,12 @@ SEARCHING = ("sort", "argsort", "lexsort", "where", "nonzero", "argwhere", "flat
              "intersect1d", "union1d", "setdiff1d", "setxor1d", "digitize", "bincount",
              "histogram", "histogram_bin_edges", "histogram2d", "cov", "corrcoef", "array_equal",
              "array_equiv", "isscalar", "iscomplexobj", "isrealobj", "iscomplex", "isreal",
-             "unravel_index", "ravel_multi_index")
+             "unravel_index", "ravel_multi_index", "shares_memory", "may_share_memory")
 TYPE_FUNCTIONS = ("issubdtype", "result_type", "promote_types", "can_cast", "finfo", "iinfo")
 PRINTING = ("set_printoptions", "get_printoptions", "array2string", "array_str", "array_repr",
             "format_float_positional", "format_float_scientific")
 CONSTANTS = {"pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan, "newaxis": None,
-             "euler_gamma": np.euler_gamma}
+             "euler_gamma": np.euler_gamma, "__version__": np.__version__}
 
 # what NumPy has that a program cannot reach, and why (AttributeError says so)
 REFUSED = {
