@@ -151,6 +151,12 @@ class VariableType(TensorType):
 Variable = VariableType(None, "Variable", "torch.autograd.variable")
 
 
+@export(torch=False)
+def new(input, *args, **kwargs) -> Tensor:
+    """x.new(2, 3), x.new([1, 2]): the legacy constructor of x's dtype."""
+    return legacy_new(input.dtype, *args, **kwargs)
+
+
 @export("type", torch=False)
 def type_(input, dtype=None, non_blocking=False):
     """x.type(): 'torch.FloatTensor'; x.type(torch.float64), x.type('torch.DoubleTensor') or

@@ -87,6 +87,8 @@ SUMMARIES = {
     "cuda": ("A copy on the GPU: this CPU-only build raises, as PyTorch's does.",
              "复制到 GPU：与 PyTorch 的纯 CPU 版本一样会报错。"),
     "get_device": ("The GPU index of the tensor; -1 on the CPU.", "张量所在 GPU 的编号；在 CPU 上为 -1。"),
+    "new": ("The old constructor of this tensor's dtype: a size (values 0 here) or data.",
+            "本张量 dtype 的旧构造器：给大小（这里数值为 0）或数据。"),
     "new_empty": ("A tensor of the given size, with this one's dtype and device, values not set.",
                   "给定大小、dtype 与设备同本张量、数值未设定的张量。"),
     "new_full": ("A tensor of the given size filled with fill_value, with this one's dtype.",
