@@ -126,14 +126,14 @@ class ToAst:
     def import_as_names(self, *names):
         return tuple(n for n in names if n is not None)
 
-    def pass_stmt(self):
-        return A.Pass(None)
+    def pass_stmt(self, token):
+        return A.Pass(_span(token))
 
-    def break_stmt(self):
-        return A.Break(None)
+    def break_stmt(self, token):
+        return A.Break(_span(token))
 
-    def continue_stmt(self):
-        return A.Continue(None)
+    def continue_stmt(self, token):
+        return A.Continue(_span(token))
 
     def return_stmt(self, value):
         return A.Return(value, value.span if value is not None else None)
