@@ -11,15 +11,14 @@ from ..errors import GradcliError, ProgramError, ProgramSyntaxError
 from ..syntax import ast as A
 from ..syntax import parse
 from . import builtins as B
-from . import attributes, pymodules, suggestions, tools
+from . import attributes, blame, classes, pymodules, suggestions, tools
 from .compiler import Compiler
 from .scopes import MODULE, Scope
 
-# What a program can raise on its own (PyTorch's and Python's errors); anything else that
-# escapes is a bug in gradcli and is reported as one.
-USER_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, KeyError, ArithmeticError,
-               AttributeError, NameError, LookupError, StopIteration, AssertionError,
-               MemoryError, UnicodeError, ImportError, OSError, EOFError, Warning, re.error)
+# What a program's errors are made of: the exceptions the language can name (PyTorch's errors
+# are among them: RuntimeError, TypeError, ...) and the re.error of a bad warnings filter,
+# unless blame.is_bug finds gradcli caused them
+PROGRAM_ERRORS = tuple(set(classes.EXCEPTIONS.values())) + (re.error,)
 
 
 def suggest(error: BaseException) -> str | None:
@@ -30,8 +29,8 @@ def suggest(error: BaseException) -> str | None:
 def classify(error: Exception, span, filename: str, source: str) -> Exception:
     """The exception to report for `error`: the program's (ProgramError, as Python shows it)
     or gradcli's own (InternalError)."""
-    if isinstance(error, (USER_ERRORS, RecursionError)) or \
-            getattr(error, "_gradcli_raised", False):
+    if getattr(error, "_gradcli_raised", False) or \
+            (isinstance(error, PROGRAM_ERRORS) and not blame.is_bug(error)):
         return ProgramError(error, span, filename, source, suggest(error))
     return InternalError(error, span, filename, source)
 

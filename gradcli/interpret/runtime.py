@@ -2,6 +2,8 @@
 through, and Python's protocols for `with` and `except`."""
 from __future__ import annotations
 
+from .blame import is_bug
+
 BREAK, CONTINUE = object(), object()
 
 
@@ -25,7 +27,10 @@ def context_exit(manager):
 
 
 def match_handler(handlers, f, error: BaseException):
-    """The first except clause that takes `error`, or None."""
+    """The first except clause that takes `error`, or None: never for a gradcli bug, which no
+    program can have meant to catch."""
+    if is_bug(error):
+        return None
     for handler in handlers:
         type_ev, span = handler[0], handler[4]
         if type_ev is None:
