@@ -135,14 +135,11 @@ def promote_types(a: DType, b: DType) -> DType:
 
 class OperandTypeError(TypeError):
     """A value that is neither a tensor nor a number where an op wants one. The engine does not
-    know the argument's name or position; the caller that does (the interpreter's call) completes
-    the message as PyTorch words it: "add(): argument 'other' (position 2) must be Tensor, not
-    str"."""
+    know the argument's name or position: the interpreter's call site replaces this with
+    PyTorch's own TypeError, from the function's declared signatures (engine/arguments.py)."""
 
     def __init__(self, value, expected: str = "Tensor") -> None:
         super().__init__(f"expected {expected}, not {type(value).__name__}")
-        self.obj = value   # the offending value, as AttributeError.obj names an object
-        self.expected = expected
 
 
 def number(value, expected: str = "Number"):

@@ -23,17 +23,26 @@ def _in(folder: str, filename: str) -> bool:
     return filename.startswith(folder + os.sep)
 
 
+def _frames(error: BaseException) -> list:
+    frames, tb = [], error.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame.f_code, tb.tb_lasti))
+        tb = tb.tb_next
+    return frames
+
+
+def outside_engine(error: BaseException) -> bool:
+    """Was `error` raised before any of the engine's code ran (a call that did not bind)?"""
+    return not any(_in(_ENGINE, code.co_filename) for code, _ in _frames(error))
+
+
 def is_bug(error: BaseException) -> bool:
     """Did gradcli, not the program, cause `error`?"""
     if getattr(error, "_gradcli_raised", False) or isinstance(error, _NOBODYS):
         return False
-    tb = error.__traceback__
-    if tb is None:
+    frames = _frames(error)
+    if not frames:
         return False
-    frames = []
-    while tb is not None:
-        frames.append((tb.tb_frame.f_code, tb.tb_lasti))
-        tb = tb.tb_next
     code, lasti = frames[-1]
     if _in(_ENGINE, code.co_filename):
         # the engine's own raise statements are PyTorch's errors; a __getattr__'s AttributeError

@@ -4,7 +4,6 @@ from __future__ import annotations
 import builtins as _py
 import functools
 import importlib
-import inspect
 import math
 import string
 import types
@@ -14,6 +13,7 @@ import numpy as np
 
 from ..engine.backward import backward as autograd_backward, grad as autograd_grad
 from ..engine.gradcheck import gradcheck as autograd_gradcheck
+from ..engine import arguments
 from ..engine import dtypes as _dt
 from ..engine import factories, grad_mode, tensor_types
 from ..engine import format as tensor_format
@@ -26,7 +26,7 @@ from ..engine.device import Device
 from ..engine.tensor import Size, Tensor
 from ..library import LibraryClass
 from ..library.generator import LibraryGenerator
-from . import attributes, classes, files, machine, modules, numpy_facade, pymodules
+from . import attributes, blame, classes, files, machine, modules, numpy_facade, pymodules
 from .modules import Namespace
 from .tools import Builtin
 
@@ -471,6 +471,7 @@ def _dir(*args):
 classes.name_class(Builtin, "builtin_function_or_method")
 classes.name_class(LibraryGenerator, "generator")   # what Module.parameters() returns
 classes.name_class(RemovableHandle, "torch.utils.hooks.RemovableHandle")
+classes.name_class(Namespace, "module")
 classes.hand_out(Tensor)
 PYTHON.update({
     "object": object, "super": super, "property": property, "staticmethod": staticmethod,
@@ -515,8 +516,8 @@ def call(fn, args: list, kwargs: dict | None, label: str | None = None):
         if kwargs:
             return fn(*args, **kwargs)
         return fn(*args)
-    except (_dt.OperandTypeError, AttributeError) as e:
-        raise name_operand(e, label, fn, args, kwargs) from None
+    except Exception as e:
+        raise explained(e, fn, args, kwargs, label)
 
 
 # NumPy's keyword names that PyTorch's argument parser takes for dim and keepdim (t.sum(axis=0)):
@@ -524,6 +525,11 @@ def call(fn, args: list, kwargs: dict | None, label: str | None = None):
 # functional's); measured on torch 2.13 for every gradcli function with a dim
 DIM_ALIASES = {"axis": "dim", "keepdims": "keepdim"}
 PYTHON_LEVEL = frozenset(("norm", "split"))
+
+
+def _from_engine(fn) -> bool:
+    module = getattr(getattr(fn, "__func__", fn), "__module__", None) or ""
+    return module.startswith("gradcli.engine")
 
 
 def dim_aliases(fn, kwargs: dict, owner=None) -> dict:
@@ -537,52 +543,59 @@ def dim_aliases(fn, kwargs: dict, owner=None) -> dict:
             for k, v in kwargs.items()}
 
 
-def name_operand(error: Exception, label: str | None, fn, args, kwargs) -> Exception:
-    """An argument of the wrong kind given to an engine function, worded as PyTorch words it:
-    "add(): argument 'other' (position 2) must be Tensor, not str".
-
-    The engine says so with OperandTypeError, or just uses the value as a tensor: then Python's
-    AttributeError names the object ('int' object has no attribute 'ndim'), and when that object
-    is one of the call's arguments, it is that argument that should have been a tensor. Positions
-    count the arguments written in the call (a method's self is not one). The innermost call that
-    was given the value names it; other errors pass unchanged."""
-    value, expected = error.obj, getattr(error, "expected", "Tensor")
-    if getattr(error, "named", False):
-        return error
-    if isinstance(error, AttributeError):
-        if error.name is None or not _from_engine(fn):
-            return error
-        if error.name in _dt.DTYPE_FIELDS:   # used as a dtype: dtype=x given something else
-            expected = "torch.dtype"
-        elif isinstance(value, Tensor):
-            return error
-    where = None
-    for i, arg in enumerate(args):
-        if arg is value:
-            try:
-                params = list(inspect.signature(fn).parameters)
-            except (TypeError, ValueError):
-                params = []
-            where = f"argument '{params[i]}' (position {i + 1})" if i < len(params) else \
-                f"argument {i + 1}"
-            break
-    else:
-        for key, arg in (kwargs or {}).items():
-            if arg is value:
-                where = f"argument '{key}'"
-                break
+def explained(error: Exception, fn, args, kwargs, label: str | None = None,
+              owner=None) -> Exception:
+    """What a failed call of `fn` ends in: PyTorch's TypeError when `fn` is one of PyTorch's
+    functions and its arguments fit none of the signatures PyTorch declares for it (PyTorch
+    would have refused them before doing anything), else `error` itself. `owner` is the value
+    the function was read from (torch, F, a tensor), `label` the name it was called by."""
+    where = _public_name(fn, args, label, owner)
     if where is None:
         return error
-    name = label or getattr(fn, "__name__", "function")
-    named = _dt.OperandTypeError(value, expected)
-    named.args = (f"{name}(): {where} must be {expected}, not {_dt.tp_name(value)}",)
-    named.named = True
-    return named
+    parser = arguments.parser_for(*where)
+    if parser is None:
+        return error
+    if any(a is GRAD for a in args):   # the factories' `grad` flag is requires_grad=True
+        args = [a for a in args if a is not GRAD]
+        kwargs = {**(kwargs or {}), "requires_grad": True}
+    wrong = parser.error(tuple(args), kwargs or {}, _owner(fn, owner))
+    if wrong is None:
+        if not (isinstance(error, TypeError) and blame.outside_engine(error)):
+            return error
+        # PyTorch takes these arguments, but gradcli's function could not even be called with
+        # them: a form of the function gradcli lacks, said as such
+        wrong = NotImplementedError(f"gradcli does not implement {where[1]}() for these "
+                                    f"arguments: {arguments.describe(args, kwargs or {})}")
+    wrong.__suppress_context__ = True
+    return wrong
 
 
-def _from_engine(fn) -> bool:
-    module = getattr(getattr(fn, "__func__", fn), "__module__", None) or ""
-    return module.startswith("gradcli.engine")
+def _public_name(fn, args, label, owner) -> tuple[str, str] | None:
+    """Which of PyTorch's public functions `fn` is: (namespace, name), or None."""
+    if isinstance(owner, Namespace):
+        return owner.name, label
+    if isinstance(owner, Tensor) or isinstance(getattr(fn, "__self__", None), Tensor):
+        return "Tensor", label if owner is not None else fn.__name__
+    if not _PUBLIC:
+        for space in (torch, functional, autograd):
+            for name, value in space.entries.items():
+                _PUBLIC.setdefault(id(value), []).append((space.name, name))
+    if id(fn) not in _PUBLIC:   # sum(t, ...): a Python builtin that was torch.sum for a tensor
+        fn = getattr(fn, "__wrapped__", None)
+        if fn is None or not args or not isinstance(args[0], Tensor):
+            return None
+    found = _PUBLIC.get(id(fn))
+    if not found:
+        return None
+    return next((w for w in found if w[1] == label), found[0])
+
+
+_PUBLIC: dict[int, list[tuple[str, str]]] = {}   # id(function) -> where PyTorch offers it
+
+
+def _owner(fn, owner):
+    """The tensor a method was called on (its `self`), if it was one."""
+    return owner if owner is not None else getattr(fn, "__self__", None)
 
 
 # ---- attributes: what each kind of value offers, registered in the one table -----------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins as _py
 
+from ..engine import arguments
 from ..library import OPAQUE_TO_NUMPY, LibraryClass
 from . import attributes
 
@@ -83,7 +84,9 @@ _CLASS_NAMES: dict = {}   # internal classes shown by Python's name: the program
 
 
 def name_class(cls: type, name: str) -> None:
+    """Show an internal class by Python's name for it, in type() and in PyTorch's messages."""
     _CLASS_NAMES[cls] = name
+    arguments.name_type(cls, name)
 
 
 VALUE_TYPES = frozenset((int, float, complex, str, bool, list, tuple, dict, set, frozenset,

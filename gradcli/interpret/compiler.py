@@ -6,7 +6,6 @@ import sys
 from typing import Callable
 
 from ..engine.dispatch import context as engine_context
-from ..engine.dtypes import OperandTypeError
 from ..errors import ProgramSyntaxError
 from ..syntax import ast as A
 from . import attributes, classes, modules
@@ -1180,6 +1179,7 @@ class Compiler(GeneratorStatements):
             # a class reached as an attribute (collections.Counter, torch.Tensor, np.float32) is
             # called as a class called by its name is (B.call): keys checked, or its TYPE_CALLS
             checked_keys, class_kinds, type_calls = B.checked_keys, B.CLASS_KINDS, B.TYPE_CALLS
+            explained = B.explained
             if not kwargs:
                 def ev(f):
                     obj = obj_ev(f)
@@ -1193,10 +1193,8 @@ class Compiler(GeneratorStatements):
                         raise attach(e, span)
                     try:
                         return method(*values)
-                    except (OperandTypeError, AttributeError) as e:
-                        raise attach(B.name_operand(e, name, method, values, None), span) from None
                     except Exception as e:
-                        raise attach(e, span)
+                        raise attach(explained(e, method, values, None, name, obj), span)
                 return ev
 
             aliases = B.DIM_ALIASES.keys() & {k for k, _ in kwargs}
@@ -1215,10 +1213,8 @@ class Compiler(GeneratorStatements):
                     raise attach(e, span)
                 try:
                     return method(*values, **named)
-                except (OperandTypeError, AttributeError) as e:
-                    raise attach(B.name_operand(e, name, method, values, named), span) from None
                 except Exception as e:
-                    raise attach(e, span)
+                    raise attach(explained(e, method, values, named, name, obj), span)
             return ev
         fn_ev = self.expr(node.func, scope)
         call = B.call

@@ -13,6 +13,7 @@ import traceback
 
 from gradcli import engine
 from gradcli.engine import grad_mode
+from gradcli.engine.signatures import BODIES
 from gradcli.render.plain import PlainRenderer
 from gradcli.repl.session import Session
 
@@ -22,8 +23,11 @@ from ..security.outcome import Outcome, describe, problems
 # Far above what a capped program needs (milliseconds): past it, gradcli itself is hanging.
 SECONDS = 5
 # `'X' object has no attribute 'y'` where the program never wrote `.y`: an engine function used an
-# argument without checking its type (PyTorch says which argument must be a Tensor instead).
+# argument without checking its type (PyTorch says which argument must be a Tensor instead),
+# unless PyTorch's own Python code reads `.y` from its arguments (F.mse_loss reads target.size).
 LEAKED_ATTRIBUTE = re.compile(r"^AttributeError: .* has no attribute '(\w+)'$", re.M)
+PYTORCH_READS = frozenset(name for line in BODIES.split("\n") for name in re.findall(
+    r"\b(?!torch\.)[A-Za-z_]\w*\.(\w+)", line if line[:1] == " " else line.partition(": ")[2]))
 # NumPy's own words in the error of a program that never said `numpy`: an engine failure shown as
 # the program's (its exception may print as a builtin kind, its message is still NumPy's).
 NUMPY_WORDS = re.compile(r"\b(?:numpy|ndarray|ufunc)\b|dtype\('|\barray of (?:dimension|size)\b"
@@ -101,7 +105,7 @@ class Checker:
         if self.leaks:
             found += [f"engine AttributeError leaked: {m.group(0)}"
                       for m in LEAKED_ATTRIBUTE.finditer(outcome.err)
-                      if "." + m.group(1) not in text]
+                      if "." + m.group(1) not in text and m.group(1) not in PYTORCH_READS]
         return [f"{p}\n{describe(outcome)}" for p in found]
 
 

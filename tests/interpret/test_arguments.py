@@ -1,7 +1,8 @@
 """An argument of the wrong kind is named as PyTorch names it; other errors pass unchanged.
 
-The PyTorch wording itself is checked against recordings (conformance cases/errors/argument_*);
-these are the cases PyTorch has no recording for: gradcli's own functions and calls.
+The PyTorch wording itself is checked against recordings (conformance cases/errors/argument_*,
+tests/fuzz/test_arguments.py); these are the ways a call reaches a function (bound to another
+name, from a user function) and the values only gradcli holds (its modules and builtins).
 """
 from __future__ import annotations
 
@@ -16,18 +17,25 @@ CASES = [
     # the first argument given the value is the one named
     ("s = 's'\ntorch.mul(s, s)",
      "TypeError: mul(): argument 'input' (position 1) must be Tensor, not str"),
-    # a name the function was bound to is the name used
+    # PyTorch's own name for the function, whatever name it was bound to
     ("from torch import exp as e\ne(2)",
-     "TypeError: e(): argument 'input' (position 1) must be Tensor, not int"),
+     "TypeError: exp(): argument 'input' (position 1) must be Tensor, not int"),
     # the terse builtin that means torch.exp for a tensor
     ("exp('s')", "TypeError: exp(): argument 'input' (position 1) must be Tensor, not str"),
     # an inner call names the argument; the calls around it pass the message on
     ("def f(t):\n    return torch.sin(t)\nf(torch.tanh(torch.ones(1)).item())",
      "TypeError: sin(): argument 'input' (position 1) must be Tensor, not float"),
     ("torch.where(True, torch.ones(1), torch.zeros(1))",
-     "TypeError: where(): argument 'condition' (position 1) must be Tensor, not bool"),
+     "TypeError: where() received an invalid combination of arguments - got (bool, Tensor, "
+     "Tensor), but expected one of:"),
     ("torch.ones(2).masked_fill(torch.ones(2) > 0, None)",
-     "TypeError: masked_fill(): argument 'value' (position 2) must be Number, not NoneType"),
+     "TypeError: masked_fill() received an invalid combination of arguments - got (Tensor, "
+     "NoneType), but expected one of:"),
+    # a module, a builtin and a function are named as Python names them
+    ("torch.ones(2, dtype=torch)", "TypeError: ones(): argument 'dtype' must be torch.dtype, "
+                                   "not module"),
+    ("torch.randn(2, generator=print)", "TypeError: randn() received an invalid combination of "
+     "arguments - got (int, generator=builtin_function_or_method), but expected one of:"),
 ]
 
 
