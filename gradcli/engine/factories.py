@@ -14,6 +14,7 @@ from .limits import check_shape
 from .ops.registry import export
 from .ops.shape import sizes as _sizes
 from .tensor import Tensor
+from .arguments import type_name as _type_name
 
 FACTORY_INT_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
 COPY_CONSTRUCT = (
@@ -68,7 +69,8 @@ def _infer(data, dim: int, shape: list, found: set) -> None:
         for item in data:
             _infer(item, dim + 1, shape, found)
         return
-    if len(shape) > dim:
+    rows = _rows(data)
+    if rows is None:
         raise TypeError("not a sequence")
     if isinstance(data, np.generic) and data.dtype.kind in "biuf":
         found.add(_dt.of_array(np.asarray(data)))
@@ -80,6 +82,19 @@ def _infer(data, dim: int, shape: list, found: set) -> None:
         found.add(_dt.default_float)
     else:
         raise TypeError(f"new(): invalid data type '{_dt.tp_name(data)}'")
+
+
+def _first_shape(data) -> tuple:
+    """The shape nested data claims by its first items (compute_sizes), before any is checked."""
+    shape: list = []
+    while isinstance(data, (list, tuple, range)):
+        shape.append(len(data))
+        if not len(data):
+            return tuple(shape)
+        data = data[0]
+    if isinstance(data, (Tensor, np.ndarray)):
+        shape += data.shape
+    return tuple(shape)
 
 
 def _extend(shape: list, dim: int, n: int) -> None:
@@ -106,6 +121,7 @@ def _from_data(data, dtype: _dt.DType | None, who: str = "torch.tensor") -> np.n
         return data._data.astype((dtype or data.dtype).np, copy=True)
     if isinstance(data, np.ndarray):
         return np.array(data, dtype=(dtype or _dt.of_array(data)).np)
+    check_shape(_first_shape(data))   # before walking: nested shared lists hold 10**9 cheaply
     shape: list = []
     found: set = set()
     _infer(data, 0, shape, found)
@@ -272,6 +288,11 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 @export(method=False)
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False):
     make_on(device)
+    ends = [f"{name} with {t.ndim} dimension(s)" for name, t in (("start", start), ("end", end))
+            if isinstance(t, Tensor) and t.ndim]
+    if ends:
+        raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, but got "
+                           f"{' and '.join(ends)}.")
     dt = dtype or _dt.default_float
     if steps < 0:
         raise RuntimeError("linspace(): number of steps must be non-negative")

@@ -122,6 +122,8 @@ class Tensor:
     def size(self, dim: int | None = None):
         if dim is None:
             return Size(self._data.shape)
+        if not self._data.ndim:   # c10's maybe_wrap_dim for a size() of nothing
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return self._data.shape[self._dim(dim)]
 
     @property

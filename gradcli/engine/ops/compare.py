@@ -68,7 +68,7 @@ def _bitwise(name: str, forward, dunders: tuple[str, ...]):
     def function(input, other):
         _check_operand(name, other)
         if _dt.result_type(input, other).category == _dt.FLOAT:
-            raise RuntimeError(f'"{name}_cpu" not implemented for \'Float\'')
+            raise NotImplementedError(f'"{name}_cpu" not implemented for \'Float\'')
         return apply(op, (input, other))
     function.__name__ = name
     return export(name, dunders=dunders)(function)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import dtypes as _dt
 from ..device import Device, place
 from ..dispatch import Rule, Op, apply
-from ..tensor import Tensor
+from ..tensor import Device, Tensor
 from .registry import export, row
 
 TO_COPY = row(Op("_to_copy", lambda a, dtype: a.astype(dtype.np), "ToCopyBackward0", ("self",), (

@@ -175,7 +175,7 @@ def sub(input, other, *, alpha=1):
 subtract = export("subtract")(sub)
 
 
-@export(dunders=("__rsub__",))
+@export(method=False, dunders=("__rsub__",))   # torch.rsub; Tensor has only __rsub__
 def rsub(input, other, *, alpha=1):
     if isinstance(other, Tensor):
         return sub(other, input, alpha=alpha)

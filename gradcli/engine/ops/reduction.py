@@ -313,7 +313,8 @@ def min(input, dim=ABSENT, keepdim=False, *, other=None):
 
 
 def _amax_args(name: str, input: Tensor, dim, keepdim: bool) -> dict:
-    dims = dims_of(input, dim) if dim != () else ()
+    # dim=None is PyTorch's default `[]` (the parser reads None for an empty int list): all dims
+    dims = dims_of(input, dim) if dim is not None and dim != () else ()
     if input._data.size == 0:
         if not dims:
             raise RuntimeError(f"{name}(): Expected reduction dim to be specified for "

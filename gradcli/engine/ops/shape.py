@@ -114,7 +114,7 @@ CLONE = row(Op("clone", lambda a, order="K": np.array(a, order=order), "CloneBac
                 ("self",), (Rule(lambda node, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
 
 
-@export()
+@export(torch=False)   # a method only: torch has no function of this name
 def view(input, *shape):
     shape = infer_size(sizes(shape), input._data.size)
     if _view_or_none(input._data, shape) is None:
@@ -124,7 +124,7 @@ def view(input, *shape):
     return apply(VIEW, (input,), {"shape": shape})
 
 
-@export()
+@export(torch=False)   # a method only: torch has no function of this name
 def view_as(input, other):
     return view(input, other.shape)
 
@@ -139,7 +139,7 @@ def reshape(input, *shape):
     return apply(UNSAFE_VIEW, (clone(input),), {"shape": shape})
 
 
-@export()
+@export(torch=False)   # a method only: torch has no function of this name
 def reshape_as(input, other):
     return reshape(input, other.shape)
 
@@ -183,7 +183,7 @@ def squeeze(input, dim=None):
     return apply(SQUEEZE[n], (input,), {"dims": dims})
 
 
-@export()
+@export(torch=False)   # a method only: torch has no function of this name
 def expand(input, *shape):
     shape = sizes(shape)
     src = input._data.shape
@@ -194,7 +194,8 @@ def expand(input, *shape):
                            f"in the tensor ({len(src)})")
     out = list(shape)
     lead = len(shape) - len(src)
-    for i, s in enumerate(shape):
+    for i in reversed(range(len(shape))):   # ATen's inferExpandGeometry checks from the last
+        s = shape[i]
         have = src[i - lead] if i >= lead else 1
         if s == -1:
             if i < lead:
@@ -211,14 +212,14 @@ def expand(input, *shape):
     return apply(EXPAND, (input,), {"shape": tuple(out)})
 
 
-@export()
+@export(torch=False)   # a method only: torch has no function of this name
 def expand_as(input, other):
     return expand(input, other.shape)
 
 
 @export()
-def broadcast_to(input, shape):
-    return expand(input, shape)
+def broadcast_to(input, *shape):
+    return expand(input, *shape)
 
 
 @export()
@@ -269,14 +270,17 @@ def transposed_all(input) -> Tensor:
     return apply(PERMUTE, (input,), {"dims": tuple(range(input.ndim))[::-1]})
 
 
-def sum_to_size(g: Tensor, shape) -> Tensor:
-    """Sum a gradient down to `shape`, undoing broadcasting."""
-    shape = tuple(shape)
+def sum_to_size(g: Tensor, *size) -> Tensor:
+    """Sum a gradient down to `size` (a shape, or its ints one by one), undoing broadcasting."""
+    shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if g._data.shape == shape:
         return g
     if not shape:  # ATen's sum_to: a full sum (SumBackward0), no view
         return reduce_sum(g)
     lead = g.ndim - len(shape)
+    if lead < 0 or any(s != 1 and s != n for s, n in zip(shape, g._data.shape[lead:])):
+        raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size "
+                           f"{{{list(g._data.shape)}}}.")
     dims = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
                                       if s == 1 and g._data.shape[lead + i] != 1)
     out = reduce_sum(g, dims, keepdim=True) if dims else g
