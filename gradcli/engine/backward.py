@@ -8,6 +8,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from . import grad_mode
+from .arguments import type_name
 from .dispatch import apply
 from .graph import AccumulateGrad
 from .hooks import apply_hooks, hooks_of
@@ -40,7 +41,11 @@ def _root_grads(outputs: tuple, grads) -> list:
     elif isinstance(grads, Tensor):
         grads = (grads,)
     elif not isinstance(grads, (tuple, list)):
-        raise TypeError(f"'{type(grads).__name__}' object is not iterable")
+        try:
+            iter(grads)
+        except TypeError:
+            raise TypeError(f"'{type_name(grads)}' object is not iterable") from None
+        grads = tuple(grads)
     if len(grads) != len(outputs):
         raise RuntimeError(f"grad requires one gradient per output: got {len(grads)} gradients "
                            f"for {len(outputs)} outputs")
@@ -54,7 +59,8 @@ def _root_grads(outputs: tuple, grads) -> list:
             if t.requires_grad:
                 g = Tensor._make(np.ones_like(t._data))
         elif not isinstance(g, Tensor):
-            raise TypeError(f"'{type(g).__name__}' object is not iterable")
+            raise TypeError(f"gradients can be either Tensors or None, but got "
+                            f"{type_name(g)}")
         else:
             if g._data.shape != t._data.shape:
                 raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of "
@@ -86,8 +92,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool =
 def tensor_backward(self, gradient=None, retain_graph=None, create_graph: bool = False,
                     inputs=None) -> None:
     """Tensor.backward: backward() from one tensor."""
-    backward((self,), None if gradient is None else (gradient,), retain_graph, create_graph,
-             inputs=inputs)
+    backward((self,), gradient, retain_graph, create_graph, inputs=inputs)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,

@@ -22,6 +22,10 @@ acos(Tensor input, *, Tensor out=None)
 add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)
 add(Tensor input, Scalar alpha, Tensor other)|deprecated
 add(Tensor input, Scalar alpha, Tensor other, *, Tensor out)|deprecated
+addcdiv(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)
+addcdiv(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated
+addcmul(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)
+addcmul(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated
 all(Tensor input, *, Tensor out=None)
 all(Tensor input, int[] dim=None, bool keepdim=False, *, Tensor out=None)
 all(Tensor input, int? dim, bool keepdim=False, *, Tensor out=None)
@@ -314,6 +318,10 @@ def tanh(input)
 """
 
 AUTOGRAD = """
+enable_grad, no_grad: def _NoParamDecoratorContextManager.__new__(cls, orig_func=None)
+inference_mode: def inference_mode.__new__(cls, mode=True)
+set_grad_enabled: def set_grad_enabled.__init__(self, mode)
+is_grad_enabled: torch.is_grad_enabled()|noargs
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
     inputs=None)
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -329,6 +337,10 @@ TensorBase.abs_()|noargs
 TensorBase.acos_()|noargs
 add_(Tensor other, *, Scalar alpha=1)
 add_(Scalar alpha, Tensor other)|deprecated
+addcdiv_(Tensor tensor1, Tensor tensor2, *, Scalar value=1)
+addcdiv_(Scalar value, Tensor tensor1, Tensor tensor2)|deprecated
+addcmul_(Tensor tensor1, Tensor tensor2, *, Scalar value=1)
+addcmul_(Scalar value, Tensor tensor1, Tensor tensor2)|deprecated
 TensorBase.asin_()|noargs
 TensorBase.atan_()|noargs
 bmm(Tensor mat2)

@@ -560,10 +560,11 @@ def explained(error: Exception, fn, args, kwargs, label: str | None = None,
         kwargs = {**(kwargs or {}), "requires_grad": True}
     wrong = parser.error(tuple(args), kwargs or {}, _owner(fn, owner))
     if wrong is None:
-        if not (isinstance(error, TypeError) and blame.outside_engine(error)):
+        if not isinstance(error, _dt.OperandTypeError) and \
+                not (isinstance(error, TypeError) and blame.outside_engine(error)):
             return error
         # PyTorch takes these arguments, but gradcli's function could not even be called with
-        # them: a form of the function gradcli lacks, said as such
+        # them, or refused one of them: a form of the function gradcli lacks, said as such
         wrong = NotImplementedError(f"gradcli does not implement {where[1]}() for these "
                                     f"arguments: {arguments.describe(args, kwargs or {})}")
     wrong.__suppress_context__ = True

@@ -678,7 +678,18 @@ def pow_tensor(a: np.ndarray, b) -> np.ndarray:
         return _in_steps(sleef_powf, _powf, a, b)
     if a.dtype == np.float64:
         return _in_steps(sleef_pow, _c_pow, a, b)
-    return np.power(a, b)
+    return _power(a, b)
+
+
+def _power(base, exponent) -> np.ndarray:
+    """np.power, with ATen's powi for a negative integer exponent (NumPy refuses it): 1 for a
+    base of 1, ±1 for -1 by the exponent's parity, else 0."""
+    base, exponent = np.asarray(base), np.asarray(exponent)
+    if exponent.dtype.kind not in "iu" or base.dtype.kind not in "iub" or not (exponent < 0).any():
+        return np.power(base, exponent)
+    raised = np.power(base, np.maximum(exponent, 0))
+    negative = np.where(base == 1, 1, np.where(base == -1, np.where(exponent % 2 == 0, 1, -1), 0))
+    return np.where(exponent < 0, negative, raised).astype(raised.dtype)
 
 
 def _powf(x: np.ndarray, y) -> np.ndarray:

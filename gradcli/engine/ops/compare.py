@@ -7,7 +7,7 @@ from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from . import xp
-from .pointwise import broadcast_apply, broadcast_error
+from .pointwise import broadcast_apply, broadcast_error, broadcast_shape
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -69,7 +69,7 @@ def _bitwise(name: str, forward, dunders: tuple[str, ...]):
         _check_operand(name, other)
         if _dt.result_type(input, other).category == _dt.FLOAT:
             raise NotImplementedError(f'"{name}_cpu" not implemented for \'Float\'')
-        return apply(op, (input, other))
+        return broadcast_apply(op, input, other)
     function.__name__ = name
     return export(name, dunders=dunders)(function)
 

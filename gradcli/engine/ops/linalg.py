@@ -78,6 +78,9 @@ def mm(input, mat2):
 
 @export()
 def mv(input, vec):
+    input.size(0)   # ATen sizes the result first: a 0-d matrix is that IndexError
+    if input.ndim != 2 or vec.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.ndim}, {vec.ndim}")
     if input._data.shape[1] != vec._data.shape[0]:
         raise RuntimeError(f"size mismatch, got input ({input._data.shape[0]}), mat "
                            f"({_x(input._data.shape)}), vec ({vec._data.shape[0]})")
@@ -195,6 +198,9 @@ def _batched(a, b):
 
 @export()
 def outer(input, vec2):
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t.ndim != 1:
+            raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
     return input.unsqueeze(1) * vec2
 
 

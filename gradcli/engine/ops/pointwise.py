@@ -19,7 +19,23 @@ NUMBER = (int, float, bool)
 
 
 def broadcast_error(a, b) -> RuntimeError:
-    sa, sb = np.shape(getattr(a, "_data", a)), np.shape(getattr(b, "_data", b))
+    return shapes_error(np.shape(getattr(a, "_data", a)), np.shape(getattr(b, "_data", b)))
+
+
+def broadcast_shape(*tensors) -> tuple:
+    """The shape tensors broadcast to, checked two at a time as TensorIterator does (PyTorch's
+    message names the first pair that disagrees), and against the element limit."""
+    shape = tensors[0]._data.shape
+    for t in tensors[1:]:
+        try:
+            shape = np.broadcast_shapes(shape, t._data.shape)
+        except ValueError:
+            raise shapes_error(shape, t._data.shape) from None
+    check_shape(shape)
+    return shape
+
+
+def shapes_error(sa: tuple, sb: tuple) -> RuntimeError:
     n = max(len(sa), len(sb))
     for i in range(n - 1, -1, -1):
         x = sa[i - n + len(sa)] if i - n + len(sa) >= 0 else 1
@@ -305,6 +321,8 @@ def pow(input, exponent):
         return _rpow(exponent, input)
     if isinstance(exponent, Tensor):
         return broadcast_apply(POW_TENSOR, input, exponent)
+    if type(exponent) is int and exponent < 0 and input.dtype.category != _dt.FLOAT:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
     return apply(POW, (input,), {"exponent": exponent}, dtype=_dt.result_type(input, exponent))
 
 

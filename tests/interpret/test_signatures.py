@@ -1,0 +1,40 @@
+"""The declared signatures (engine/signatures.py) cover every public function and parse."""
+from __future__ import annotations
+
+from gradcli.engine import arguments
+from gradcli.engine.ops import METHODS
+from gradcli.engine.signatures import SHEETS
+from gradcli.engine.tensor import Tensor
+from gradcli.interpret import builtins as B
+
+
+# torch.Size is a tuple: its arguments are checked as tuple() checks them
+UNDECLARED = {("torch", "Size")}
+
+
+def _public() -> list[tuple[str, str]]:
+    found = [(space.name, name) for space in (B.torch, B.functional, B.autograd)
+             for name, value in space.entries.items()
+             if callable(value) and not isinstance(value, B.Namespace)]
+    methods = set(METHODS) | {name for name in B.TENSOR_ATTRIBUTES
+                              if callable(getattr(Tensor, name, None))}
+    return [where for where in found if where not in UNDECLARED] + \
+        [("Tensor", name) for name in sorted(methods) if not name.startswith("__")]
+
+
+def test_every_public_function_is_declared():
+    assert [where for where in _public() if not arguments.declared(*where)] == []
+
+
+def test_every_declared_function_is_public():
+    public = set(_public())
+    stale = [(space, name) for space, sheet in SHEETS.items() if space != "native"
+             for name in arguments._read(sheet) if (space, name) not in public]
+    assert stale == []
+
+
+def test_every_declaration_parses():
+    for where in _public():
+        assert arguments.parser_for(*where) is not None, where
+    for name in arguments._read(SHEETS["native"]):
+        assert arguments.parser_for("native", name) is not None, name
