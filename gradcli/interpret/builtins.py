@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins as _py
+import collections.abc
 import functools
 import importlib
 import math
@@ -245,9 +246,10 @@ def _round(number, ndigits=None):
 
 # ---- hashing -------------------------------------------------------------------------------
 # CPython hashes a tuple by hashing its items, recursing in C with no depth check: a tuple nested
-# a million deep, which a loop builds in a second, crashes the process when used as a key. Every
-# place a program's value can be hashed (a dict key or lookup, `in` a dict or set, hash(),
-# dict(), set(), dict methods) goes through `key` first.
+# a million deep, which a loop builds in a second, crashes the process when used as a key. What
+# hashes a program's values is a dict, a set or a dict view, and a program reaches those only
+# through the language (displays, `in`, subscripts), the builtins (dict, set, hash) and their
+# methods and views, which this section hands out: each checks with `key` what it will hash.
 MAX_KEY_DEPTH = 1000
 DEEP_KEY = "maximum recursion depth exceeded while hashing a tuple"
 
@@ -261,13 +263,30 @@ def key(value):
 
 
 def keys(values):
-    """The argument of dict() or set() (or of dict.update) with every key checked as `key`
-    checks one: an item, or the first of a pair. A dict or set was checked when it was made."""
+    """The argument of set() (or of a set method) with every item checked as `key` checks one.
+    A dict or set was checked when it was made."""
     if isinstance(values, (dict, set, frozenset)):
         return values
+    return [key(v) for v in values]
+
+
+def pairs(values):
+    """The argument of dict() or dict.update(): a dict as it is, else its (key, value) pairs
+    with each key checked, taken as dict() takes them: from a mapping's keys(), or from each item
+    read as a sequence (an iterator yielding a pair is read once, here)."""
+    if isinstance(values, dict):
+        return values
+    if hasattr(type(values), "keys"):   # a mapping of the program's
+        return [(key(k), values[k]) for k in values.keys()]
     out = []
     for v in values:
-        key(v[0] if isinstance(v, list) and len(v) == 2 else v)   # a tuple pair: checked whole
+        if not isinstance(v, (tuple, list, str, bytes, dict, set, frozenset)):
+            try:
+                v = list(v)
+            except TypeError:
+                pass   # dict() raises its own error for an item that is no sequence
+        if isinstance(v, (tuple, list)) and len(v) == 2:
+            key(v[0])
         out.append(v)
     return out
 
@@ -281,18 +300,18 @@ def contains(item, container) -> bool:
 
 class _Keyed:
     """A method that hashes what it is given, its arguments checked first: one key (dict.get,
-    set.add) or, `bulk`, iterables of keys (dict.update, set.union); it prints as the method it
-    is."""
+    set.add) or, given `bulk` (keys or pairs), each argument by it (set.union, dict.update); it
+    prints as the method it is."""
 
     __slots__ = ("_method", "_bulk")
 
-    def __init__(self, method, bulk: bool) -> None:
+    def __init__(self, method, bulk) -> None:
         self._method = method
         self._bulk = bulk
 
     def __call__(self, *args, **kwargs):
-        if self._bulk:
-            return self._method(*(keys(a) for a in args), **kwargs)
+        if self._bulk is not None:
+            return self._method(*(self._bulk(a) for a in args), **kwargs)
         if args:
             key(args[0])
         return self._method(*args, **kwargs)
@@ -301,36 +320,116 @@ class _Keyed:
         return repr(self._method)
 
 
-# method name -> does it take iterables of keys (True) or one key (False)
-DICT_KEYED = {"get": False, "pop": False, "setdefault": False, "update": True,
-              "move_to_end": False, "subtract": True}
-SET_KEYED = {"add": False, "discard": False, "remove": False, **dict.fromkeys((
+# method name -> how its arguments are checked: None, one key (the first); keys, iterables of
+# keys; pairs, what dict() takes
+DICT_KEYED = {"get": None, "pop": None, "setdefault": None, "update": pairs,
+              "move_to_end": None}
+COUNTER_KEYED = {**DICT_KEYED, "update": keys, "subtract": keys}
+SET_KEYED = {"add": None, "discard": None, "remove": None, **dict.fromkeys((
     "update", "union", "intersection", "difference", "symmetric_difference", "issubset",
     "issuperset", "isdisjoint", "intersection_update", "difference_update",
-    "symmetric_difference_update"), True)}
+    "symmetric_difference_update"), keys)}
 
 
-def keyed_attributes(listed: attributes.Listed, hashing: dict[str, bool]) -> attributes.Custom:
+class _View:
+    """What d.keys() and d.items() hand out: Python's views, but their set operators and `in`
+    hash the other operand's items (`d.keys() & [t]`), so these check them first."""
+
+    __slots__ = ()
+
+    def __contains__(self, item) -> bool:
+        return super().__contains__(key(item))
+
+    @classmethod
+    def _from_iterable(cls, items):
+        return set(keys(items))
+
+    def __repr__(self) -> str:   # odict_keys([...]) for an OrderedDict's, as Python's
+        return repr(self._real())
+
+
+class KeysView(_View, collections.abc.KeysView):
+    __slots__ = ()
+
+    def _real(self):
+        return self._mapping.keys()
+
+    def __iter__(self):
+        return iter(self._mapping)
+
+    def __reversed__(self):
+        return reversed(self._mapping)
+
+
+class ItemsView(_View, collections.abc.ItemsView):
+    __slots__ = ()
+
+    def _real(self):
+        return self._mapping.items()
+
+    def __iter__(self):
+        return iter(self._mapping.items())
+
+    def __reversed__(self):
+        return reversed(self._mapping.items())
+
+
+for _view, _name in ((KeysView, "dict_keys"), (ItemsView, "dict_items")):
+    _view.__name__ = _view.__qualname__ = _name
+    _view.__module__ = "builtins"
+    classes.hand_out(_view)
+    attributes.register(_view, attributes.Listed(("isdisjoint",)))
+_VIEWS = {"keys": KeysView, "items": ItemsView}
+
+
+# ---- iterators ---------------------------------------------------------------------------
+# map, filter, zip and enumerate objects take the next item of what they wrap from C, and free it
+# from C, recursing without a depth check: a million of them nested, which a loop builds in a
+# second, crash the process when consumed or freed. Each knows how deep it nests and refuses to
+# be made deeper than MAX_NESTING, as Python refuses a deeper recursion.
+MAX_NESTING = 1000
+DEEP_ITERATOR = "maximum recursion depth exceeded while nesting iterators"
+
+
+def _nesting_type(base: type) -> type:
+    """`base` as the language hands it out: an object of it knows its nesting depth."""
+    def __new__(cls, *args, **kwargs):
+        made = base.__new__(cls, *args, **kwargs)
+        made._depth = 1 + max((a._depth for a in args if isinstance(a, NESTING)), default=0)
+        if made._depth > MAX_NESTING:
+            raise RecursionError(DEEP_ITERATOR)
+        return made
+    made = type(base.__name__, (base,), {"__slots__": ("_depth",), "__new__": __new__,
+                                         "__module__": "builtins"})
+    classes.hand_out(made)   # type(m) is map, printed <class 'map'>
+    return made
+
+
+NESTING = tuple(_nesting_type(base) for base in (map, filter, zip, enumerate))
+
+
+def keyed_attributes(listed: attributes.Listed, hashing: dict) -> attributes.Custom:
     """The attribute entry of a hashing container: `listed`, with its hashing methods checking
-    their keys first."""
+    their keys first (see DICT_KEYED), and a mapping's keys() and items() the language's views."""
     def get(obj, name):
         method = listed.get(obj, name)
-        bulk = hashing.get(name)
-        return method if bulk is None else _Keyed(method, bulk)
+        if name in _VIEWS and isinstance(obj, dict):
+            return Builtin(name, lambda: _VIEWS[name](obj))
+        return _Keyed(method, hashing[name]) if name in hashing else method
     return attributes.Custom(get, listed.names, listed.set)
 
 
 # the types that hash what they are made from -> which argument holds the keys (defaultdict's
-# first is its factory); the collections facade adds its own when loaded
-KEYED_TYPES: dict[type, int] = {dict: 0, set: 0, frozenset: 0}
+# first is its factory) and how it is checked; the collections facade adds its own when loaded
+KEYED_TYPES: dict[type, tuple] = {dict: (0, pairs), set: (0, keys), frozenset: (0, keys)}
 
 
 def checked_keys(fn, args):
     """The arguments of a call of `fn`, with the keys checked if `fn` is a KEYED_TYPES type."""
-    where = KEYED_TYPES.get(fn) if type(fn) is type else None
+    where, check = KEYED_TYPES.get(fn, (None, None)) if type(fn) is type else (None, None)
     if where is None or len(args) <= where:
         return args
-    return [*args[:where], keys(args[where]), *args[where + 1:]]
+    return [*args[:where], check(args[where]), *args[where + 1:]]
 
 
 def keyed_callable(value):
@@ -387,6 +486,7 @@ PYTHON = {name: getattr(_py, name) for name in (
     "range", "len", "enumerate", "zip", "int", "float", "complex", "str", "bool", "list", "tuple",
     "dict", "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod",
     "hash", "chr", "ord", "set", "format", "frozenset", "slice", "bin", "oct", "hex", "ascii")}
+PYTHON.update({t.__name__: t for t in NESTING})
 PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
                "pow": _either(safe_pow, "pow"), "hash": Builtin("hash", _hash),
                "open": Builtin("open", _open)})

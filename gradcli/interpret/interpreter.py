@@ -149,7 +149,8 @@ class Interpreter:
                 except (GradcliError, BrokenPipeError):
                     raise
                 except RecursionError as e:
-                    raise ProgramError(e, node.span, program.filename, program.source) from e
+                    span = getattr(e, "_gradcli_span", None) or node.span
+                    raise ProgramError(e, span, program.filename, program.source) from e
                 except Exception as e:
                     span = getattr(e, "_gradcli_span", None) or node.span
                     raise classify(e, span, program.filename, program.source) from e

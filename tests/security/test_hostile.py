@@ -195,40 +195,7 @@ def test_deep_but_valid_data_ends_cleanly(run_file, source):
     assert problems(outcome) == [], describe(outcome)
 
 
-# CPython hashes a tuple's items by unchecked C recursion: a tuple a million deep crashed the
-# process (SIGSEGV) wherever it was hashed. Every route that hashes is refused one level past the
-# limit (in-process: a tuple 1,001 deep crashes nothing), and one process hashes a million deep.
-KEY_DEPTH = 1000   # the README's limit: a tuple nested over 1,000 deep used as a dict key
-
-
-def deep_tuple(depth: int) -> str:
-    return f"a = (1,)\nfor i in range({depth - 1}):\n    a = (a,)\n"
-
-
-def refused_while_hashing(outcome: Outcome, use: str) -> None:
-    fails_cleanly(outcome, line=4 if "\n" not in use else 5)
-    assert outcome.last_line == "RecursionError: maximum recursion depth exceeded while hashing a " \
-        "tuple", describe(outcome)
-
-
-@pytest.mark.parametrize("use", [
-    "hash(a)", "{a: 1}", "d = {}\nd[a] = 1", "{}[a]", "d = {0: 0}\nd[a] += 1", "a in {1: 2}",
-    "a in {1: 2}.keys()", "set([a])", "dict([(a, 1)])", "{}.get(a)", "{}.pop(a, 0)",
-    "{}.setdefault(a)", "{}.update([(a, 2)])", "list(map(hash, [a]))", "list(map(set, [[a]]))",
-    "sorted([[a]], key=set)", "list(map(dict, [[(a, 1)]]))",
-])
-def test_hashing_a_deeply_nested_tuple_is_refused(run, use):
-    result = run(deep_tuple(KEY_DEPTH + 1) + use)
-    refused_while_hashing(Outcome(result.status, result.out, result.err), use)
-
-
-def test_a_tuple_as_deep_as_the_limit_hashes(run):
-    result = run(deep_tuple(KEY_DEPTH) + "print({a: 1}[a], a in {a}, hash(a) == hash(a))")
-    assert (result.status, result.out) == (0, "1 True True\n"), result.err
-
-
-def test_hashing_a_million_deep_tuple_ends_cleanly(run_file):
-    refused_while_hashing(run_file(deep_tuple(1_000_000) + "{a: 1}"), "{a: 1}")
+# (a tuple hashed, an iterator consumed or freed, nested a million deep: test_nesting.py)
 
 
 # ---- long lines and files ------------------------------------------------------------------------

@@ -172,6 +172,8 @@ MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, 
 @export()
 def masked_fill(input, mask, value):
     value = value.item() if isinstance(value, Tensor) else _dt.number(value)
+    if isinstance(mask, Tensor):   # ATen broadcasts the mask first
+        broadcast_shape(mask, input)
     return apply(MASKED_FILL, (input,), {"mask": mask, "value": value})
 
 

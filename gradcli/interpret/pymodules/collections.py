@@ -29,11 +29,12 @@ for _kind, _extra in {OrderedDict: ("move_to_end",), defaultdict: ("default_fact
                       Counter: ("most_common", "elements", "subtract", "total")}.items():
     _listed = attributes.Listed(_DICT | set(_extra),
                                 ("default_factory",) if _kind is defaultdict else ())
-    attributes.register(_kind, B.keyed_attributes(_listed, B.DICT_KEYED))
+    attributes.register(_kind, B.keyed_attributes(
+        _listed, B.COUNTER_KEYED if _kind is Counter else B.DICT_KEYED))
 attributes.register(deque, attributes.Listed((
     "append", "appendleft", "pop", "popleft", "extend", "extendleft", "rotate", "clear", "count",
     "index", "insert", "remove", "reverse", "maxlen", "copy")))
-B.KEYED_TYPES.update({OrderedDict: 0, Counter: 0, defaultdict: 1})
+B.KEYED_TYPES.update({OrderedDict: (0, B.pairs), Counter: (0, B.keys), defaultdict: (1, B.pairs)})
 for _kind in (OrderedDict, defaultdict, Counter, deque):
     classes.hand_out(_kind)
 
