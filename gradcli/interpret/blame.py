@@ -2,25 +2,38 @@
 would raise it) or gradcli's own (a bug, to be reported as one).
 
 The engine raises PyTorch's errors on purpose, with `raise` statements, as ATen raises them with
-its checks: an exception that left the engine from any other instruction (a KeyError of a
-mistyped name, NumPy's own ValueError, a TypeError of Python's about an argument the engine
-passed on) is a bug. The interpreter and the library (torch.nn, optim, ... written in Python,
-as PyTorch's own are) let Python's exceptions about the program's values through, as Python
-and PyTorch's Python code do. Running out of memory or stack, and Ctrl-C, are nobody's bug.
+its checks, and so does the library (torch.nn, optim, data... in Python, as PyTorch's own are):
+an exception that left either from any other instruction (but in the library's code marked as
+failing as PyTorch's own Python code fails, library.PYTHONS_ERRORS) (a KeyError of a mistyped name, NumPy's
+own ValueError, a TypeError of Python's about a value they passed on) is a bug. The facades of
+Python's modules hand the program's values to Python's own functions: what those raise (from C,
+at the call, or from Python's library code) is Python's error, as are the facades' own raise
+statements; any other instruction of theirs that fails is a bug. The interpreter lets Python's
+exceptions about the program's values through, as Python does. Running out of memory or stack,
+and Ctrl-C, are nobody's bug; a StopIteration is the end of an iteration, wherever it comes from.
 """
 from __future__ import annotations
 
 import dis
 import os
 
+from ..library import PYTHONS_ERRORS
+
 _RAISES = frozenset(dis.opmap[name] for name in ("RAISE_VARARGS", "RERAISE") if name in dis.opmap)
-_ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine")
-_PACKAGE = os.path.dirname(_ENGINE)
-_NOBODYS = (MemoryError, RecursionError, KeyboardInterrupt, SystemExit)
+_CALLS = frozenset(dis.opmap[name] for name in ("CALL", "CALL_FUNCTION_EX") if name in dis.opmap)
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_ENGINE, _LIBRARY = (os.path.join(_PACKAGE, name) for name in ("engine", "library"))
+_FACADES = os.path.join(_PACKAGE, "interpret", "pymodules")
+_NOBODYS = (MemoryError, RecursionError, KeyboardInterrupt, SystemExit, StopIteration)
 
 
 def _in(folder: str, filename: str) -> bool:
     return filename.startswith(folder + os.sep)
+
+
+def _strict(filename: str) -> bool:
+    """Is this code whose only deliberate errors are its raise statements?"""
+    return _in(_ENGINE, filename) or _in(_LIBRARY, filename)
 
 
 def _frames(error: BaseException) -> list:
@@ -44,16 +57,20 @@ def is_bug(error: BaseException) -> bool:
     if not frames:
         return False
     code, lasti = frames[-1]
-    if _in(_ENGINE, code.co_filename):
-        # the engine's own raise statements are PyTorch's errors; a __getattr__'s AttributeError
-        # is Python's protocol for a name it lacks (a rule reading a value nobody saved)
-        opcode = code.co_code[lasti] if 0 <= lasti < len(code.co_code) else None
+    opcode = code.co_code[lasti] if 0 <= lasti < len(code.co_code) else None
+    if code in PYTHONS_ERRORS:   # the library's code that fails as PyTorch's does
+        return False
+    if _strict(code.co_filename):
+        # a __getattr__'s AttributeError is Python's protocol for a name it lacks (a rule
+        # reading a value nobody saved)
         return opcode not in _RAISES or code.co_name == "__getattr__"
+    if _in(_FACADES, code.co_filename):
+        return opcode not in _RAISES | _CALLS
     if _in(_PACKAGE, code.co_filename):
         return False
     # raised outside gradcli (NumPy's Python code, Python's library): blame the gradcli frame
     # that called it
     for code, _ in reversed(frames):
         if _in(_PACKAGE, code.co_filename):
-            return _in(_ENGINE, code.co_filename)
+            return _strict(code.co_filename)
     return False

@@ -28,3 +28,16 @@ class LibraryClass:
     __slots__ = ()
     __array_ufunc__ = None
     __array__ = _not_an_array
+
+
+# The library's functions whose Python statements raise, about the program's values, the errors
+# PyTorch's same Python code raises (`list(params)` of an int: "'int' object is not iterable").
+# Elsewhere in the library only a raise statement is a deliberate error; anything else that fails
+# is gradcli's bug (see interpret/blame.py).
+PYTHONS_ERRORS: set = set()
+
+
+def pythons_errors(function):
+    """Mark `function` as one whose failing statements are PyTorch's (see PYTHONS_ERRORS)."""
+    PYTHONS_ERRORS.add(function.__code__)
+    return function

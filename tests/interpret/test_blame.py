@@ -56,3 +56,52 @@ def test_the_session_survives_it(typo):
 def test_errors_the_program_earned_stay_its_own(source, error):
     r = run_cli(["-e", source])
     assert (r.status, r.error_line) == (1, error)
+
+
+def _planted(module, source: str, monkeypatch):
+    """The function `source` defines, compiled as if written in `module`'s file (a typo planted
+    there), put in place of the module's function of that name."""
+    code = compile(source, module.__file__, "exec")
+    scope: dict = {}
+    exec(code, vars(module), scope)
+    (name, function), = scope.items()
+    monkeypatch.setattr(module, name, function)
+
+
+def test_a_fault_in_the_library_is_an_internal_error(monkeypatch):
+    from gradcli.library.optim import sgd
+    _planted(sgd, "def sgd_update(param, grad, buf, group):\n"
+                  "    return group['momentun']\n", monkeypatch)
+    r = run_cli(["-e", "w = torch.ones(2, requires_grad=True)\nw.sum().backward()\n"
+                       "torch.optim.SGD([w], lr=0.1).step()"])
+    assert (r.status, r.err.split(" (at")[0]) == (3, "gradcli: internal error: KeyError: "
+                                                     "'momentun'")
+
+
+def test_a_fault_in_a_facade_is_an_internal_error(monkeypatch):
+    from gradcli.interpret.pymodules import statistics
+    _planted(statistics, "def mode(data):\n    return statistics.mode(B.keyz(data))\n",
+             monkeypatch)
+    from gradcli.interpret import modules
+    monkeypatch.setitem(modules.find("statistics").entries, "mode", statistics.mode)
+    r = run_cli(["-e", "import statistics\nstatistics.mode([1, 1, 2])"])
+    assert (r.status, r.err.split(" (at")[0]) == (
+        3, "gradcli: internal error: AttributeError: module 'gradcli.interpret.builtins' has "
+           "no attribute 'keyz'")
+
+
+@pytest.mark.parametrize("source, error", [
+    # raised by Python's library code a facade called, by a C function it called, by its raise
+    ("import statistics\nstatistics.mode([])",
+     "statistics.StatisticsError: no mode for empty data"),
+    ("import math\nmath.factorial(-1)",
+     "ValueError: factorial() not defined for negative values"),
+    ("import random\nrandom.getrandbits(2_000_000)",
+     "OverflowError: getrandbits() result too large for gradcli (over a million bits)"),
+    # the library: PyTorch's raise, and the Python statement PyTorch's code fails at too
+    ("torch.optim.SGD([], lr=0.1)", "ValueError: optimizer got an empty parameter list"),
+    ("torch.optim.SGD(5, lr=0.1)", "TypeError: 'int' object is not iterable"),
+])
+def test_python_errors_through_the_library_and_facades_stay_the_programs(source, error):
+    r = run_cli(["-e", source])
+    assert (r.status, r.err.splitlines()[-1]) == (1, error)

@@ -6,6 +6,7 @@ from gradcli.engine.ops import METHODS
 from gradcli.engine.signatures import SHEETS
 from gradcli.engine.tensor import Tensor
 from gradcli.interpret import builtins as B
+from gradcli.library import LibraryClass
 
 
 # torch.Size is a tuple: its arguments are checked as tuple() checks them
@@ -15,7 +16,9 @@ UNDECLARED = {("torch", "Size")}
 def _public() -> list[tuple[str, str]]:
     found = [(space.name, name) for space in (B.torch, B.functional, B.autograd)
              for name, value in space.entries.items()
-             if callable(value) and not isinstance(value, B.Namespace)]
+             if callable(value) and not isinstance(value, B.Namespace)
+             # the library's classes (autograd.Function) are Python code, checking as Python does
+             and not (isinstance(value, type) and issubclass(value, LibraryClass))]
     methods = set(METHODS) | {name for name in B.TENSOR_ATTRIBUTES
                               if callable(getattr(Tensor, name, None))}
     return [where for where in found if where not in UNDECLARED] + \

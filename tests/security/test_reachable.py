@@ -63,9 +63,12 @@ PYTHON_TYPES = (bool, int, float, complex, str, type(None), type(Ellipsis), type
                 tuple, list, dict,
                 set, frozenset, range, slice, map, filter, zip, enumerate, reversed,
                 # what the allowlisted dict methods keys(), values() and items() return
-                type({}.keys()), type({}.values()), type({}.items()))
-TYPE_VALUES = {int, float, complex, str, bool, list, tuple, dict, set, frozenset, slice, range,
-               map, filter, zip, enumerate, reversed, engine.Size, engine.no_grad,
+                type({}.keys()), type({}.values()), type({}.items()),
+                # the language's own: views that check what they hash, iterators that know
+                # how deep they nest
+                B.KeysView, B.ItemsView, *B.NESTING)
+TYPE_VALUES = {*B.NESTING, int, float, complex, str, bool, list, tuple, dict, set, frozenset,
+               slice, range, map, filter, zip, enumerate, reversed, engine.Size, engine.no_grad,
                engine.enable_grad,
                engine.set_grad_enabled, engine.inference_mode, object, super, property,
                staticmethod, classmethod, *classes.EXCEPTIONS.values(), engine.Tensor, Device,

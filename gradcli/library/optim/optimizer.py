@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from ...engine import grad_mode
 from ...engine.tensor import Tensor
-from .. import LibraryClass
+from .. import LibraryClass, pythons_errors
 
 DUPLICATE_PARAMETERS = (
     "optimizer contains a parameter group with duplicate parameters; in future, this will cause "
@@ -44,6 +44,7 @@ def _tracks_step(step: Callable) -> Callable:
     """An optimizer's step, noting that it ran once a learning-rate scheduler watches it, for
     the scheduler's order check (PyTorch's first scheduler wraps optimizer.step to that end)."""
     @functools.wraps(step)
+    @pythons_errors   # its call of step binds the program's arguments
     def tracked(self, *args, **kwargs):
         if self._watched:
             self._opt_called = True
@@ -75,6 +76,7 @@ class Optimizer(LibraryClass):
         if step is not None and not getattr(step, "tracked", False):
             cls.step = _tracks_step(step)
 
+    @pythons_errors   # list(params), as PyTorch's
     def __init__(self, params, defaults: dict[str, Any]) -> None:
         self.defaults = defaults
         if isinstance(params, Tensor):
