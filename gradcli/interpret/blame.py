@@ -61,9 +61,10 @@ def is_bug(error: BaseException) -> bool:
     if code in PYTHONS_ERRORS:   # the library's code that fails as PyTorch's does
         return False
     if _strict(code.co_filename):
-        # a __getattr__'s AttributeError is Python's protocol for a name it lacks (a rule
-        # reading a value nobody saved)
-        return opcode not in _RAISES or code.co_name == "__getattr__"
+        # an engine __getattr__'s AttributeError is Python's protocol for a name it lacks: a
+        # rule reading a value nobody saved
+        return opcode not in _RAISES or \
+            code.co_name == "__getattr__" and _in(_ENGINE, code.co_filename)
     if _in(_FACADES, code.co_filename):
         return opcode not in _RAISES | _CALLS
     if _in(_PACKAGE, code.co_filename):

@@ -393,7 +393,7 @@ AVG_POOL2D_GRAD = row(Op("avg_pool2d_backward", _avg_grad, "AvgPool2DBackwardBac
     dtypes="keep"))
 
 
-@export(method=False, functional=True)
+@export(torch=False, method=False, functional=True)   # torch has no avg_pool2d: F's only
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     kernel, stride, padding, _ = _pool_args(kernel_size, stride, padding)
@@ -431,7 +431,7 @@ ADAPTIVE_AVG_POOL2D_GRAD = row(Op("adaptive_avg_pool2d_backward", _adaptive_grad
          "∂/∂g = adaptive_avg_pool(u)"),), dtypes="keep"))
 
 
-@export(method=False, functional=True)
+@export(torch=False, method=False, functional=True)   # as avg_pool2d
 def adaptive_avg_pool2d(input, output_size):
     if input.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "

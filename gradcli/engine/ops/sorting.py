@@ -72,10 +72,18 @@ def _unique_result(op: Op, input, values, inverse, counts, return_inverse, retur
     return out[0] if len(out) == 1 else tuple(out)
 
 
+def _must_be_tensor(name: str, input) -> None:
+    # torch.unique's Python body hands the input to a C function, which names itself
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+
+
 @export()
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct values, ascending (PyTorch's CPU kernel sorts even when sorted=False), or
     the distinct slices along `dim`; NaNs are each distinct, as NaN != NaN."""
+    _must_be_tensor("_unique2" if dim is None else "unique_dim", input)
     a = input._data
     if dim is None:
         flat = a.reshape(-1)
@@ -91,6 +99,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 
 @export()
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    _must_be_tensor("unique_consecutive", input)
     a = input._data
     if dim is None:
         flat = a.reshape(-1)

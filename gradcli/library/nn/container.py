@@ -7,6 +7,7 @@ import operator
 from collections.abc import Iterable, Mapping
 
 from ...engine.tensor import Tensor
+from .. import pythons_errors
 from ..generator import LibraryGenerator
 from ..ordered_dict import OrderedDict
 from .module import Module, addindent
@@ -239,12 +240,14 @@ class ModuleDict(Module):
         if modules is not None:
             self.update(modules)
 
+    @pythons_errors   # a missing key's KeyError, as PyTorch's same line raises it
     def __getitem__(self, key: str) -> Module:
         return self._modules[key]
 
     def __setitem__(self, key: str, module: Module) -> None:
         self.add_module(key, module)
 
+    @pythons_errors
     def __delitem__(self, key: str) -> None:
         del self._modules[key]
 
@@ -376,6 +379,7 @@ class ParameterDict(Module):
             value = Parameter(value)
         setattr(self, attr, value)
 
+    @pythons_errors
     def __delitem__(self, key: str) -> None:
         del self._keys[key]
         delattr(self, self._key_to_attr(key))

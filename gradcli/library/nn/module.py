@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator
 from ...engine import dtypes as _dt
 from ...engine import grad_mode
 from ...engine.tensor import Tensor
-from .. import LibraryClass
+from .. import LibraryClass, pythons_errors
 from ..generator import LibraryGenerator
 from ..ordered_dict import OrderedDict
 from .parameter import Parameter, typename
@@ -261,6 +261,7 @@ class Module(LibraryClass):
             object.__delattr__(self, name)
 
     # ---- calling -------------------------------------------------------------------------
+    @pythons_errors   # forward(*args, **kwargs) binds the program's arguments, as PyTorch's
     def __call__(self, *args, **kwargs):
         # the tables are read in PyTorch's order: a module whose __init__ did not run fails on
         # the first, as PyTorch's does
