@@ -14,7 +14,6 @@ from .limits import check_shape
 from .ops.registry import export
 from .ops.shape import sizes as _sizes
 from .tensor import Tensor
-from .arguments import type_name as _type_name
 
 FACTORY_INT_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
 COPY_CONSTRUCT = (
@@ -48,60 +47,96 @@ def _finish(data: np.ndarray, requires_grad: bool) -> Tensor:
     return t
 
 
-def _infer(data, dim: int, shape: list, found: set) -> None:
-    """Walk nested sequences: check they are rectangular and collect the dtypes of the leaves
-    (a Python number counts as its kind's dtype; a tensor, a NumPy array or a NumPy number as
-    its own, as PyTorch's infer_scalar_type counts them)."""
-    if isinstance(data, Tensor):
-        if data.ndim == 0:
-            found.add(data.dtype)
-            return
-        data = list(data)  # a multi-element tensor inside a list is a nested sequence
-    if isinstance(data, np.ndarray):
-        for i, n in enumerate(data.shape):
-            _extend(shape, dim + i, n)
-        if len(shape) > dim + data.ndim:
-            raise TypeError("not a sequence")
-        found.add(_dt.of_array(data))
-        return
+# ---- torch.tensor(data): tensor_new.cpp's order: the shape from the first items, the dtype from
+# all of them, then every item stored (rectangular, scalars where scalars belong)
+MAX_DIMS = 64
+
+
+class _Ragged(Exception):
+    """The walk met more items than the shape holds: the data is not rectangular."""
+
+
+def _rows(data):
+    """The items of a sequence the data can be made of, or None for a scalar (a tensor or an
+    array inside a list is a nested sequence of its rows)."""
     if isinstance(data, (list, tuple, range)):
-        _extend(shape, dim, len(data))
-        for item in data:
-            _infer(item, dim + 1, shape, found)
+        return data
+    if isinstance(data, (Tensor, np.ndarray)) and data.ndim:
+        return list(data)
+    return None
+
+
+def _shape_of(data) -> list[int]:
+    """compute_sizes: each sequence's length, following first items (a str nests forever)."""
+    shape, seq = [], data
+    while isinstance(seq, str) or _rows(seq) is not None:
+        if isinstance(seq, (Tensor, np.ndarray)):
+            return shape + list(seq.shape)
+        shape.append(len(seq))
+        if len(shape) > MAX_DIMS:
+            raise ValueError(f"too many dimensions '{type(seq).__name__}'")
+        if not len(seq):
+            break
+        seq = seq[0]
+    return shape
+
+
+def _scalar_type(item) -> _dt.DType:
+    """infer_scalar_type for one scalar: a Python number its kind's dtype, a NumPy number or a
+    0-d tensor its own (np.float64 is a float too: its own first)."""
+    if isinstance(item, np.generic) and item.dtype.kind in "biuf":
+        return _dt.of_array(np.asarray(item))
+    if isinstance(item, bool):
+        return _dt.bool_
+    if isinstance(item, int):
+        return _dt.int64
+    if isinstance(item, float):
+        return _dt.default_float
+    if isinstance(item, Tensor):
+        return item.dtype
+    if isinstance(item, str):
+        raise TypeError(f"new(): invalid data type '{_dt.tp_name(item)}'")
+    if isinstance(item, complex):
+        raise NotImplementedError("gradcli has no complex tensors")
+    raise RuntimeError(f"Could not infer dtype of {_dt.tp_name(item)}")
+
+
+def _scalar_types(data, budget: int) -> set:
+    """The dtypes of all the scalars (a tensor's or an array's own), visiting at most `budget`
+    items."""
+    found, stack = set(), [data]
+    while stack:
+        item = stack.pop()
+        budget -= 1
+        if budget < 0:
+            raise _Ragged()
+        if isinstance(item, Tensor) and item.ndim or isinstance(item, np.ndarray):
+            found.add(item.dtype if isinstance(item, Tensor) else _dt.of_array(item))
+            continue
+        rows = _rows(item)
+        if rows is None:
+            found.add(_scalar_type(item))
+        else:
+            stack.extend(reversed(rows))
+    return found
+
+
+def _check_store(data, shape: list, dim: int = 0) -> None:
+    """recursive_store's checks: a sequence of the shape's length at each dim, a scalar below."""
+    if dim == len(shape):
+        if _rows(data) is not None and not isinstance(data, Tensor):
+            raise TypeError(f"'{type(data).__name__}' object cannot be interpreted as an integer")
         return
     rows = _rows(data)
     if rows is None:
         raise TypeError("not a sequence")
-    if isinstance(data, np.generic) and data.dtype.kind in "biuf":
-        found.add(_dt.of_array(np.asarray(data)))
-    elif isinstance(data, bool):
-        found.add(_dt.bool_)
-    elif isinstance(data, int):
-        found.add(_dt.int64)
-    elif isinstance(data, float):
-        found.add(_dt.default_float)
-    else:
-        raise TypeError(f"new(): invalid data type '{_dt.tp_name(data)}'")
-
-
-def _first_shape(data) -> tuple:
-    """The shape nested data claims by its first items (compute_sizes), before any is checked."""
-    shape: list = []
-    while isinstance(data, (list, tuple, range)):
-        shape.append(len(data))
-        if not len(data):
-            return tuple(shape)
-        data = data[0]
+    if len(rows) != shape[dim]:
+        raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} "
+                         f"(got {len(rows)})")
     if isinstance(data, (Tensor, np.ndarray)):
-        shape += data.shape
-    return tuple(shape)
-
-
-def _extend(shape: list, dim: int, n: int) -> None:
-    if len(shape) <= dim:
-        shape.append(n)
-    elif shape[dim] != n:
-        raise ValueError(f"expected sequence of length {shape[dim]} at dim {dim} (got {n})")
+        return   # rectangular by construction
+    for row in rows:
+        _check_store(row, shape, dim + 1)
 
 
 def _plain(data):
@@ -121,10 +156,17 @@ def _from_data(data, dtype: _dt.DType | None, who: str = "torch.tensor") -> np.n
         return data._data.astype((dtype or data.dtype).np, copy=True)
     if isinstance(data, np.ndarray):
         return np.array(data, dtype=(dtype or _dt.of_array(data)).np)
-    check_shape(_first_shape(data))   # before walking: nested shared lists hold 10**9 cheaply
-    shape: list = []
-    found: set = set()
-    _infer(data, 0, shape, found)
+    if isinstance(data, str):
+        raise TypeError(f"new(): invalid data type '{_dt.tp_name(data)}'")
+    shape = _shape_of(data)
+    check_shape(tuple(shape))   # before walking items: nested shared lists hold 10**9 cheaply
+    # a rectangular nest has one node per item and per sequence above it
+    budget = sum(math.prod(shape[:d]) for d in range(len(shape) + 1))
+    try:
+        found = _scalar_types(data, budget)
+    except _Ragged:
+        found = set()
+    _check_store(data, shape)
     if dtype is None:
         dtype = _dt.default_float
         if found:

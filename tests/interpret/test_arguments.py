@@ -54,7 +54,7 @@ ALIASES = [
     ("print(F.softmax(torch.ones(2), axis=0))", 1,
      "TypeError: softmax() got an unexpected keyword argument 'axis'"),
     ("print(torch.ones(2).split(1, axis=0))", 1,
-     "TypeError: split() got an unexpected keyword argument 'axis'"),
+     "TypeError: Tensor.split() got an unexpected keyword argument 'axis'"),
 ]
 
 

