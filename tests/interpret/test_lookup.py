@@ -22,6 +22,10 @@ from ..conftest import run_cli
     ("x = ones(2)\nhelp(x.add_)", "Tensor.add_("),
     ("help(torch.sum)", "torch.sum(input, dim, keepdim=False, *, dtype=None)\n"),
     ("help(torch.float64)", "torch.float64\n    64-bit floating point"),
+    ("import numpy as np\nhelp(np.zeros)",   # NumPy's parameters, not its wrapper's
+     "numpy.zeros(shape, dtype=None, order='C', *, device=None, like=None)\n    "),
+    ("import numpy as np\nhelp(np.linalg.norm)", "numpy.linalg.norm(x, ord=None, axis=None, "
+                                                   "keepdims=False)\n    "),
     ("help(ValueError)", "ValueError\n    A value of the right type but not an acceptable one.\n"),
     ("print(dir(1.5)[-4:])", "['hex', 'imag', 'is_integer', 'real']\n"),
     ("class B:\n    y = 1\nprint([n for n in dir(B()) if n[0] != '_'])", "['y']\n"),

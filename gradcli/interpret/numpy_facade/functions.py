@@ -2,6 +2,7 @@
 admit.py: what goes in and what comes out."""
 from __future__ import annotations
 
+import inspect
 import math
 
 import numpy as np
@@ -31,6 +32,11 @@ class NumpyFunction:
 
     def __repr__(self) -> str:
         return repr(self._fn)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """What help() shows: NumPy's own parameters, not this wrapper's (*args, **kwargs)."""
+        return inspect.signature(self._fn)
 
 
 class IndexGrid:
