@@ -34,7 +34,7 @@ NOT_YET = {"F.adaptive_avg_pool2d", "F.avg_pool2d", "F.batch_norm", "F.max_pool2
            "torch.cross", "a.cross",
            # came with NumPy (issue 12) undeclared: their own checks differ from PyTorch's order
            "torch.from_numpy", "torch.as_tensor", "torch.normal", "a.cuda", "a.get_device",
-           "a.new_empty", "a.new_full", "a.new_ones", "a.new_tensor", "a.new_zeros", "a.type"}
+           "a.new", "a.new_empty", "a.new_full", "a.new_ones", "a.new_tensor", "a.new_zeros", "a.type"}
 
 
 def calls() -> list[str]:

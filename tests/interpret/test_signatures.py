@@ -23,7 +23,7 @@ UNDECLARED = {("torch", "Size"), ("torch.nn.functional", "adaptive_avg_pool2d"),
         "FloatTensor", "DoubleTensor", "set_default_tensor_type", "set_default_dtype",
         "get_default_dtype", "set_printoptions", "device", "get_default_device", "load",
         "save")} | {("torch.autograd", "Variable")} | {("Tensor", name) for name in (
-            "cuda", "get_device", "new_empty", "new_full", "new_ones", "new_tensor",
+            "cuda", "get_device", "new", "new_empty", "new_full", "new_ones", "new_tensor",
             "new_zeros", "type")}
 
 
