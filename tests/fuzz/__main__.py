@@ -78,10 +78,11 @@ def against_torch(minutes: float, seed: int, cases: Path | None) -> int:
         differ.fuzz(minutes * 60, seed, report, cases)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
-    finally:
-        differ.close()
+    minutes = (time.monotonic() - start) / 60
     print(f"seeds from {seed}")
-    print(table(report, (time.monotonic() - start) / 60))
+    print(table(report, minutes))
+    print(differ.record(report), flush=True)
+    differ.close()
     return 1 if report.counts else 0
 
 

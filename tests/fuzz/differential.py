@@ -293,14 +293,25 @@ class Differ:
         return report
 
     def write_case(self, finding: Finding, folder: Path) -> Path:
-        """The minimised program as a conformance case, recorded with PyTorch."""
+        """The minimised program as a conformance case (recorded by `record` at the end)."""
         folder.mkdir(parents=True, exist_ok=True)
         slug = re.sub(r"[^a-z0-9]+", "_", finding.kind.lower()).strip("_")[:48]
         path = folder / f"diff_{slug}_{finding.seed}.grad"
         path.write_text(source(finding.lines))
-        subprocess.run([self.python, str(RECORDER), str(path)], capture_output=True,
-                       cwd=ROOT, timeout=120)
         return path
+
+    def record(self, report: Report) -> str:
+        """Record every case the run wrote with PyTorch, in one run of record.py (one import of
+        torch); what it said, or why it could not."""
+        paths = [str(f.case) for f in report.findings.values() if f.case is not None]
+        if not paths:
+            return ""
+        try:
+            done = subprocess.run([self.python, str(RECORDER), *paths], capture_output=True,
+                                  text=True, cwd=ROOT, timeout=600)
+        except subprocess.TimeoutExpired:
+            return "record.py timed out: record the cases with tests/conformance/record.py"
+        return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr
 
 
 def table(report: Report, minutes: float) -> str:
