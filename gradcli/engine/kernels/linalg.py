@@ -321,6 +321,10 @@ def _sgemv(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
 
 # ---- the fronts the op rows call: float32 as MKL computes it, other dtypes by NumPy ----------
 def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
+    if a.shape[1] == 1 and bias is None:
+        # one product per element, written as it is: a -0. stays -0. (summing from a zero
+        # accumulator would make it 0.)
+        return np.multiply(a, b)
     if a.dtype == F32:
         return sgemm(a, b, bias)
     out = np.matmul(a, b)
@@ -332,7 +336,10 @@ def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
 
 
 def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return _sdot(a, b) if a.dtype == F32 else np.asarray(np.dot(a, b))
+    if a.dtype == F32:
+        return _sdot(a, b)
+    # MKL's ddot sums from a zero: a sum of -0. products is 0.
+    return np.asarray(np.dot(a, b) + 0.0 if a.dtype == np.float64 else np.dot(a, b))
 
 
 def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -47,6 +47,9 @@ def isnan(x):
 
 def where(condition, x, y):
     """where(condition, x, y); a condition may be a NumPy array on either pass (a constant)."""
+    if type(condition) is Tensor and type(x) is not Tensor and type(y) is not Tensor:
+        # two numbers picked by a recorded condition: a constant in the default dtype
+        return Tensor._make(np.where(condition._data, x, y).astype(np.float32))
     if type(x) is Tensor or type(y) is Tensor:
         if type(condition) is not Tensor:
             condition = Tensor._make(condition)
