@@ -402,9 +402,9 @@ reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype),
                    "ReciprocalBackward0",
                    lambda node, g: -g * (node.result * node.result), ("result",),
                    "∂(1/x)/∂x = -1/x²")
-sin = unary("sin", libm(np.sin), "SinBackward0",
+sin = unary("sin", vml.sin, "SinBackward0",
             lambda node, g: g * xp.cos(node.self), ("self",), "∂sin x/∂x = cos x")
-cos = unary("cos", libm(np.cos), "CosBackward0",
+cos = unary("cos", vml.cos, "CosBackward0",
             lambda node, g: -g * xp.sin(node.self), ("self",), "∂cos x/∂x = -sin x")
 unary("tan", libm(np.tan), "TanBackward0",
       lambda node, g: g * (1 + node.result * node.result), ("result",),

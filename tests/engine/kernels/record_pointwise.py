@@ -28,9 +28,13 @@ CALLS = {
     "addcdiv": lambda a, b, c, s: a.addcdiv(b, c, value=s),
     "lerp": lambda a, b, c, s: a.lerp(b, s),
     "sqrt": lambda a, b, c, s: c.sqrt(),
+    "sin": lambda a, b, c, s: (a * 4).sin(),
+    "cos": lambda a, b, c, s: (a * 4).cos(),
 }
 SQRT_BITS = 20000   # float32 inputs of random bit patterns: every class of input
-UNPORTED = {("sqrt", "float64")}   # MKL's double sqrt: see engine/kernels/vml.py
+# MKL's double kernels: see engine/kernels/vml.py
+UNPORTED = {("sqrt", "float64"), ("sin", "float64"), ("cos", "float64")}
+SIN_BITS = 40000   # float32 inputs of random bit patterns
 
 
 def inputs(size: int, dtype: str, seed: int):
@@ -44,6 +48,17 @@ def inputs(size: int, dtype: str, seed: int):
 def sqrt_bits_input() -> np.ndarray:
     return np.random.default_rng(7).integers(0, 2 ** 32, SQRT_BITS, np.uint64).astype(
         np.uint32).view(np.float32)
+
+
+def sin_bits_input() -> np.ndarray:
+    """Random bit patterns, half of them up to 10000 in magnitude (MKL's two paths), then ±inf
+    and nans."""
+    rng = np.random.default_rng(8)
+    bits = np.concatenate([rng.integers(0, 2 ** 32, SIN_BITS // 2, np.uint64),
+                           rng.integers(0, 0x461C4001, SIN_BITS // 2, np.uint64) | (
+                               rng.integers(0, 2, SIN_BITS // 2, np.uint64) << 31)])
+    special = np.array([0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000, 0x7F800001], np.uint64)
+    return np.concatenate([bits, special]).astype(np.uint32).view(np.float32)
 
 
 def digest(array: np.ndarray) -> str:
@@ -63,8 +78,10 @@ def main() -> None:
                 cases.append({"call": name, "dtype": dtype, "size": size, "seed": seed,
                               "scalar": s, "sha256": digest(call(a, b, c, s).numpy())})
     sqrt_bits = digest(torch.from_numpy(sqrt_bits_input()).sqrt().numpy())
+    sin_bits = torch.from_numpy(sin_bits_input())
     OUT.write_text(json.dumps({"torch": torch.__version__, "cases": cases,
-                               "sqrt_bits": sqrt_bits}, indent=1) + "\n")
+                               "sqrt_bits": sqrt_bits, "sin_bits": digest(sin_bits.sin().numpy()),
+                               "cos_bits": digest(sin_bits.cos().numpy())}, indent=1) + "\n")
 
 
 if __name__ == "__main__":

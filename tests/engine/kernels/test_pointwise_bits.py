@@ -1,5 +1,5 @@
 """Bit-for-bit checks of the fused pointwise kernels (add with alpha, addcmul, addcdiv, lerp)
-and of MKL's sqrt against torch's results recorded in pointwise_reference.json."""
+and of MKL's sqrt, sin and cos against torch's results recorded in pointwise_reference.json."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ import pytest
 
 from gradcli.engine.kernels import pointwise, vml
 
-from .record_pointwise import UNPORTED, digest, inputs, sqrt_bits_input
+from .record_pointwise import UNPORTED, digest, inputs, sin_bits_input, sqrt_bits_input
 
 REFERENCE = json.loads(Path(__file__).with_name("pointwise_reference.json").read_text())
 KERNELS = {
@@ -20,6 +20,8 @@ KERNELS = {
     "addcdiv": lambda a, b, c, s: pointwise.addcdiv(a, b, c, s),
     "lerp": lambda a, b, c, s: pointwise.lerp(a, b, s),
     "sqrt": lambda a, b, c, s: vml.sqrt(c),
+    "sin": lambda a, b, c, s: vml.sin(a * 4),
+    "cos": lambda a, b, c, s: vml.cos(a * 4),
 }
 CASES = [c for c in REFERENCE["cases"] if (c["call"], c["dtype"]) not in UNPORTED]
 
@@ -41,3 +43,18 @@ def test_sqrt_keeps_shape_and_strides_do_not_matter() -> None:
     x = np.arange(1, 13, dtype=np.float32).reshape(3, 4)
     assert np.array_equal(vml.sqrt(x.T), vml.sqrt(x).T)
     assert vml.sqrt(np.array(np.float32(6.25))).shape == ()
+
+
+@pytest.mark.parametrize("name", ["sin", "cos"])
+def test_sin_cos_of_every_kind_of_float32(name: str) -> None:
+    # random bit patterns: normal, subnormal, zero, negative and huge inputs, then inf and nan
+    assert digest(getattr(vml, name)(sin_bits_input())) == REFERENCE[f"{name}_bits"]
+
+
+@pytest.mark.parametrize("name", ["sin", "cos"])
+def test_sin_cos_keep_shape_and_strides_do_not_matter(name: str) -> None:
+    x = np.linspace(-7, 7, 12, dtype=np.float32).reshape(3, 4)
+    kernel = getattr(vml, name)
+    assert np.array_equal(kernel(x.T), kernel(x).T)
+    assert kernel(np.array(np.float32(0.5))).shape == ()
+    assert kernel(np.array(np.float32(1e5))).shape == ()   # MKL's large-argument path
