@@ -1,8 +1,9 @@
-"""Intel MKL's vector math (VML) as PyTorch's float kernels call it on this machine: sqrt, sin, cos."""
+"""Intel MKL's vector math (VML) as PyTorch's float kernels call it here: sqrt, sin, cos."""
 from __future__ import annotations
 
 import base64
 import functools
+import math
 import zlib
 
 import numpy as np
@@ -52,17 +53,18 @@ CHUNK = 16384   # lanes at a time: the temporaries stay in the cache
 def sqrt(x: np.ndarray) -> np.ndarray:
     """torch.sqrt: float32 as MKL computes it (above); float64 correctly rounded (MKL's
     double kernel, which differs in about 1.5 % of results, is not ported)."""
-    return _float32_only(_sqrt32, np.sqrt, x)
+    return _vector({F32: _sqrt32}, np.sqrt, x)
 
 
-def _float32_only(kernel, other, x: np.ndarray) -> np.ndarray:
-    """kernel(x) for float32 x, CHUNK lanes at a time; other(x) for any other dtype."""
-    if x.dtype != F32 or x.size == 0:
+def _vector(kernels: dict, other, x: np.ndarray) -> np.ndarray:
+    """The kernel for x's dtype, CHUNK lanes at a time; other(x) for a dtype without one."""
+    kernel = kernels.get(x.dtype.type) if x.size else None
+    if kernel is None:
         return other(x)
     if x.size <= CHUNK:
         return kernel(x)
     flat = x.reshape(-1)
-    out = np.empty(x.size, F32)
+    out = np.empty(x.size, x.dtype)
     for i in range(0, x.size, CHUNK):
         out[i:i + CHUNK] = kernel(flat[i:i + CHUNK])
     return out.reshape(x.shape)
@@ -99,7 +101,7 @@ def _sqrt32(x: np.ndarray) -> np.ndarray:
 # the parity of n (and x's sign, for sin).
 _INV_PI = F32(0.31830987334251404)    # float32 1/π
 _PI_HALF = F32(1.5707963705062866)    # float32 π/2
-_SHIFTER = F32(12582912.0)            # 1.5·2**23: adding it rounds to an integer, kept in the low bits
+_SHIFTER = F32(12582912.0)            # 1.5·2**23: adding it rounds to an integer (its low bits)
 _HALF = F32(0.5)
 _LARGE = F32(10000.0)
 
@@ -119,13 +121,15 @@ _SIGN = np.uint32(0x80000000)
 
 
 def sin(x: np.ndarray) -> np.ndarray:
-    """torch.sin: float32 as MKL computes it (above); float64 as glibc does."""
-    return _float32_only(functools.partial(_sin_cos32, cosine=False), np.sin, x)
+    """torch.sin of float32 and float64 as MKL computes them (here and below)."""
+    return _vector({F32: functools.partial(_sin_cos32, cosine=False),
+                    np.float64: functools.partial(_sin_cos64, cosine=False)}, np.sin, x)
 
 
 def cos(x: np.ndarray) -> np.ndarray:
-    """torch.cos: float32 as MKL computes it (above); float64 as glibc does."""
-    return _float32_only(functools.partial(_sin_cos32, cosine=True), np.cos, x)
+    """torch.cos of float32 and float64 as MKL computes them (here and below)."""
+    return _vector({F32: functools.partial(_sin_cos32, cosine=True),
+                    np.float64: functools.partial(_sin_cos64, cosine=True)}, np.cos, x)
 
 
 def _sin_cos32(x: np.ndarray, cosine: bool) -> np.ndarray:
@@ -182,16 +186,17 @@ def _reduction_words() -> np.ndarray:
     return np.array([[w >> 64, (w >> 32) & _BITS32, w & _BITS32] for w in windows], np.uint64)
 
 
-def _round32(v: int) -> tuple:
-    """v·2**-256 rounded to float32 (half to even): the float and its exact fixed-point value."""
+def _round_bits(v: int, bits: int) -> tuple:
+    """v·2**-256 rounded to `bits` significant bits (half to even): the float and its exact
+    fixed-point value."""
     m = abs(v)
-    shift = max(m.bit_length() - 24, 0)
+    shift = max(m.bit_length() - bits, 0)
     q, rest = divmod(m, 1 << shift)
     half = 1 << shift >> 1
     if shift and (rest > half or (rest == half and q & 1)):
         q += 1
     q = -q if v < 0 else q
-    return F32(q * 2.0 ** (shift - 256)), q << shift
+    return q * 2.0 ** (shift - 256), q << shift
 
 
 def _sin_cos_fixed(theta: int) -> tuple:
@@ -208,24 +213,35 @@ def _sin_cos_fixed(theta: int) -> tuple:
     return s, c
 
 
+def _sin_cos_points(count: int) -> list:
+    """sin B and cos B in fixed point for B = 2πj/count, j < count (a multiple of 4), with
+    exact zeros and ones at the quarters."""
+    quarter = count // 4
+    first = [(0, _ONE)] + [_sin_cos_fixed(_PI_FIXED * 2 * k // count) for k in range(1, quarter)]
+    return [((s, c), (c, -s), (-s, -c), (-c, s))[j // quarter]
+            for j in range(count) for s, c in [first[j % quarter]]]
+
+
+def _power_of_two(c: int, up) -> int:
+    """The power of two with c's sign next to c that up(|c|, lower power) chooses (0 for 0)."""
+    if not c:
+        return 0
+    low = 1 << (abs(c).bit_length() - 1)
+    d = low << 1 if up(abs(c), low) else low
+    return d if c > 0 else -d
+
+
 @functools.cache
 def _sin_table() -> np.ndarray:
-    """Row j: cos B - d, sin B, its rest, and d, for B = 2πj/256; d is the power of two
-    nearest to cos B on the log scale (0 where cos B is)."""
-    quarter = [(0, _ONE)] + [_sin_cos_fixed(_PI_FIXED * k // 128) for k in range(1, 64)]
+    """Column j: cos B - d, sin B, its rest, and d, for B = 2πj/256; d is the power of two
+    nearest to cos B on the log scale (0 where cos B is; √2/2 goes up)."""
     rows = []
-    for j in range(256):
-        q, k = divmod(j, 64)
-        s, c = quarter[k]
-        s, c = ((s, c), (c, -s), (-s, -c), (-c, s))[q]
-        sin_b, sin_b_fixed = _round32(s)
-        d = 0
-        if c:
-            low = 1 << (abs(c).bit_length() - 1)
-            d = low << 1 if c * c >= 2 * low * low - (_ONE << 64) else low   # √2/2 goes up
-            d = d if c > 0 else -d
-        rows.append([_round32(c - d)[0], sin_b, _round32(s - sin_b_fixed)[0], F32(d / _ONE)])
-    return np.array(rows, F32)
+    for s, c in _sin_cos_points(256):
+        sin_b, sin_b_fixed = _round_bits(s, 24)
+        d = _power_of_two(c, lambda m, low: m * m >= 2 * low * low - (_ONE << 64))
+        rows.append([_round_bits(c - d, 24)[0], sin_b, _round_bits(s - sin_b_fixed, 24)[0],
+                     d / _ONE])
+    return np.array(rows, F32).T.copy()
 
 
 def _large(x: np.ndarray, cosine: bool) -> np.ndarray:
@@ -268,7 +284,7 @@ def _large(x: np.ndarray, cosine: bool) -> np.ndarray:
     rl = (head - rh) + tail
     z = rh * rh
     j = (shifted.view(np.uint32) + (64 if cosine else 0)) & 0xFF
-    cos_rest, sin_b, sin_rest, cos_pow = _sin_table()[j].T
+    cos_rest, sin_b, sin_rest, cos_pow = _sin_table()[:, j]
     cos_b = cos_pow + cos_rest
     rest_r = cos_rest * rh
     pow_r = cos_pow * rh
@@ -282,3 +298,65 @@ def _large(x: np.ndarray, cosine: bool) -> np.ndarray:
     out = ((slope * sin_r + err) + cos_r) + head
     quiet = (bits | 0x00400000).astype(np.uint32).view(F32)
     return np.where(np.isnan(x), quiet, np.where(np.isinf(x), _NEG_NAN, out))
+
+
+# float64: MKL's vdSin/vdCos (SSE kernels dSin_EXHAynn, dCos_EXHAynn) for |x| <= 65536: the
+# index n = round(|x|·256/π) (the float64 shifter 1.5·2**52 keeps it in the low bits), r = |x| -
+# n·π/256 with π/256 in three parts (r and its rest e), then sin(B + r) for B = (n mod 512)·π/256
+# from a table of sin B (a float64 and the next 24 bits, truncated) and cos B (a power of two
+# plus a float64), with error-free sums and degree 5 and 6 polynomials; cos is the same at n +
+# 128. Larger, infinite and nan inputs take MKL's other path (not ported: glibc's there).
+_N_PER_PI = _f64(0x40545F306DC9C883)           # 256/π
+_SHIFTER64 = _f64(0x4338000000000000)          # 1.5·2**52
+_STEP = tuple(map(_f64, (0x3F8921FB54400000, 0x3D60B4611A600000, 0x3B33198A2E037073)))  # π/256
+_SIN64_R = _f64(0x3F81110FABB3551C), _f64(0xBFC5555555554448)   # sin r ≈ r + r·z·(z·s5 + s3)
+_COS64_R = _f64(0x3F56C16AB163B2D7), _f64(0x3FA5555555554CCF)   # cos r ≈ 1 + z·((c4 - z·c6)·z - ½)
+_LARGE64 = _f64(0x40F000000E4DB24C)            # 65536.0035
+
+
+@functools.cache
+def _sin_table64() -> np.ndarray:
+    """Column j: cos B - d, d, sin B and the 24 bits of its rest, for B = jπ/256; d is cos B
+    rounded to one bit (0 where cos B is)."""
+    rows = []
+    for s, c in _sin_cos_points(512):
+        sin_b, sin_b_fixed = _round_bits(s, 53)
+        rest = s - sin_b_fixed
+        shift = max(abs(rest).bit_length() - 24, 0)
+        rest = math.copysign((abs(rest) >> shift) * 2.0 ** (shift - 256), rest)   # truncated
+        d = _power_of_two(c, lambda m, low: 2 * m >= 3 * low)
+        rows.append([_round_bits(c - d, 53)[0], d / _ONE, sin_b, rest])
+    return np.array(rows).T.copy()
+
+
+def _sin_cos64(x: np.ndarray, cosine: bool) -> np.ndarray:
+    a = np.abs(x)
+    usual = a <= _LARGE64
+    a = np.where(usual, a, 0.0)
+    t = a * _N_PER_PI + _SHIFTER64
+    n = t - _SHIFTER64
+    r1 = a - n * _STEP[0]
+    n2 = n * _STEP[1]
+    r = r1 - n2
+    e = ((r1 - r) - n2) - n * _STEP[2]
+    j = (t.view(np.uint64) + (128 if cosine else 0)) & 0x1FF
+    cos_rest, cos_pow, sin_b, sin_rest = _sin_table64()[:, j]
+    cos_b = cos_pow + cos_rest
+    pow_r = r * cos_pow
+    near = pow_r + sin_b
+    near_err = (sin_b - near) + pow_r
+    rest_r = cos_rest * r
+    head = rest_r + near
+    err = ((near - head) + rest_r) + near_err
+    z = r * r
+    sin_r = ((z * _SIN64_R[0] + _SIN64_R[1]) * z) * r * cos_b + err
+    cos_r = ((_COS64_R[1] - z * _COS64_R[0]) * z - 0.5) * z * sin_b + sin_r
+    out = np.asarray((((cos_b - sin_b * r) * e + sin_rest) + cos_r) + head)
+    if not cosine:
+        out = np.asarray(out.view(np.uint64) ^ (x.view(np.uint64) & np.uint64(1 << 63))).view(
+            np.float64)
+    if not usual.all():
+        rare = ~usual
+        with np.errstate(invalid="ignore"):   # inf
+            out[rare] = (np.cos if cosine else np.sin)(x[rare])
+    return out

@@ -32,9 +32,8 @@ CALLS = {
     "cos": lambda a, b, c, s: (a * 4).cos(),
 }
 SQRT_BITS = 20000   # float32 inputs of random bit patterns: every class of input
-# MKL's double kernels: see engine/kernels/vml.py
-UNPORTED = {("sqrt", "float64"), ("sin", "float64"), ("cos", "float64")}
-SIN_BITS = 40000   # float32 inputs of random bit patterns
+UNPORTED = {("sqrt", "float64")}   # MKL's double sqrt: see engine/kernels/vml.py
+SIN_BITS = 40000   # float32 and float64 inputs of random bit patterns
 
 
 def inputs(size: int, dtype: str, seed: int):
@@ -61,6 +60,17 @@ def sin_bits_input() -> np.ndarray:
     return np.concatenate([bits, special]).astype(np.uint32).view(np.float32)
 
 
+def sin_bits_input64() -> np.ndarray:
+    """Random float64 bit patterns up to 65536 in magnitude (MKL's ported path), then ±inf and
+    nans."""
+    rng = np.random.default_rng(9)
+    bits = rng.integers(0, 0x40F0000000000000, SIN_BITS, np.uint64) | (
+        rng.integers(0, 2, SIN_BITS, np.uint64) << np.uint64(63))
+    special = np.array([0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000,
+                        0xFFF8000000000000], np.uint64)
+    return np.concatenate([bits, special]).view(np.float64)
+
+
 def digest(array: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(array).astype(array.dtype.newbyteorder("<"))
                           .tobytes()).hexdigest()
@@ -79,9 +89,12 @@ def main() -> None:
                               "scalar": s, "sha256": digest(call(a, b, c, s).numpy())})
     sqrt_bits = digest(torch.from_numpy(sqrt_bits_input()).sqrt().numpy())
     sin_bits = torch.from_numpy(sin_bits_input())
+    sin_bits64 = torch.from_numpy(sin_bits_input64())
     OUT.write_text(json.dumps({"torch": torch.__version__, "cases": cases,
                                "sqrt_bits": sqrt_bits, "sin_bits": digest(sin_bits.sin().numpy()),
-                               "cos_bits": digest(sin_bits.cos().numpy())}, indent=1) + "\n")
+                               "cos_bits": digest(sin_bits.cos().numpy()),
+                               "sin64_bits": digest(sin_bits64.sin().numpy()),
+                               "cos64_bits": digest(sin_bits64.cos().numpy())}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
