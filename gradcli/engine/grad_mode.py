@@ -5,13 +5,27 @@ import functools
 
 
 class _State:
-    __slots__ = ("enabled",)
+    __slots__ = ("enabled", "inference")
 
     def __init__(self) -> None:
         self.enabled = True
+        self.inference = False   # inside inference_mode(): new tensors are inference tensors
 
 
 state = _State()
+# told when inference mode turns on or off (tensor.py: new tensors are marked only meanwhile)
+INFERENCE_SWITCHES: list = []
+
+
+def _set_inference(on: bool) -> None:
+    if state.inference != on:
+        state.inference = on
+        for switch in INFERENCE_SWITCHES:
+            switch(on)
+
+
+def is_inference_mode_enabled() -> bool:
+    return state.inference
 
 
 def is_grad_enabled() -> bool:
@@ -37,13 +51,17 @@ class _Mode:
         state.enabled = self._prev.pop()
         return False
 
+    def _again(self) -> "_Mode":
+        """A fresh context of this mode, for each call of a function it decorates."""
+        return _Mode(self._mode)
+
     def __call__(self, fn):
         """Used as a decorator: run fn in this mode."""
-        mode = self._mode
+        again = self._again
 
         @functools.wraps(fn)
         def wrapped(*args, **kwargs):
-            with _Mode(mode):
+            with again():
                 return fn(*args, **kwargs)
         # printed as the function it decorates (a program's own functions have no qualname)
         wrapped.__qualname__ = getattr(fn, "__qualname__", getattr(fn, "__name__", "wrapped"))
@@ -70,11 +88,27 @@ class enable_grad(_Mode):
 
 
 class inference_mode(_Mode):
-    __slots__ = ()
+    """no_grad, and the tensors made meanwhile are inference tensors; inference_mode(False)
+    turns both off, as c10::InferenceMode(false) does."""
+
+    __slots__ = ("_inference",)
     _name = "inference_mode"
 
     def __init__(self, mode: bool = True) -> None:
         super().__init__(not mode)
+        self._inference: list[bool] = []
+
+    def __enter__(self):
+        self._inference.append(state.inference)
+        _set_inference(not self._mode)
+        return super().__enter__()
+
+    def __exit__(self, *exc) -> bool:
+        _set_inference(self._inference.pop())
+        return super().__exit__(*exc)
+
+    def _again(self) -> "inference_mode":
+        return inference_mode(not self._mode)
 
 
 class set_grad_enabled(_Mode):

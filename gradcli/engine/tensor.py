@@ -90,6 +90,7 @@ class Tensor:
     _acc = None              # weak reference to a leaf's AccumulateGrad
     _retains_grad = False
     _no_grad_view = False    # a view taken under no_grad of a tensor that requires grad
+    _inference = False       # made inside inference_mode()
 
     def __init__(self, data, requires_grad: bool = False) -> None:
         self._data = data if isinstance(data, np.ndarray) else np.asarray(data)
@@ -97,6 +98,8 @@ class Tensor:
         self._grad = None
         self.grad_fn = None
         self._version_counter = VersionCounter()
+        if grad_mode.state.inference:
+            self._inference = True
         if requires_grad:
             self.requires_grad = True
 
@@ -109,6 +112,18 @@ class Tensor:
         t.grad_fn = grad_fn
         t._version_counter = VersionCounter()
         return t
+
+    @classmethod
+    def _make_inference(cls, data: np.ndarray, grad_fn=None,
+                        requires_grad: bool = False) -> "Tensor":
+        """_make while inference mode is on (it stands in for _make meanwhile: the tensors of
+        every other moment pay nothing for the mark)."""
+        t = _make_plain.__func__(cls, data, grad_fn, requires_grad)
+        t._inference = True
+        return t
+
+    def is_inference(self) -> bool:
+        return self._inference
 
     # ---- metadata -------------------------------------------------------------------------
     @property
@@ -356,6 +371,16 @@ class Tensor:
             array = array.astype(np.uint8)   # as PyTorch's __array_wrap__ does
         _dt.of_array(array)
         return Tensor._make(array)
+
+
+_make_plain = Tensor.__dict__["_make"]
+
+
+def _switch_inference(on: bool) -> None:
+    Tensor._make = Tensor.__dict__["_make_inference"] if on else _make_plain
+
+
+grad_mode.INFERENCE_SWITCHES.append(_switch_inference)
 
 
 def is_grad_recording(*tensors) -> bool:

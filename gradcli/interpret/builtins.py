@@ -21,6 +21,7 @@ from ..engine import format as tensor_format
 from ..engine.function import FunctionNode
 from ..engine.graph import AccumulateGrad, Node
 from ..engine.hooks import RemovableHandle
+from ..engine.out import call_with_out
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, PROPERTIES
 from ..engine.return_types import ValuesIndices
 from ..engine.device import Device
@@ -132,7 +133,8 @@ def _tensor_only(name: str, method: Callable):
 GRAD_MODES = {"no_grad": grad_mode.no_grad, "enable_grad": grad_mode.enable_grad,
               "set_grad_enabled": grad_mode.set_grad_enabled,
               "is_grad_enabled": grad_mode.is_grad_enabled,
-              "inference_mode": grad_mode.inference_mode}
+              "inference_mode": grad_mode.inference_mode,
+              "is_inference_mode_enabled": grad_mode.is_inference_mode_enabled}
 
 FACTORIES = ("tensor", "ones", "zeros", "empty", "full", "arange", "linspace", "eye",
              "ones_like", "zeros_like", "empty_like", "full_like", "rand", "randn", "randint",
@@ -170,7 +172,9 @@ def _library(module: str) -> Callable[[], dict[str, Any]]:
 autograd = modules.register(Namespace("torch.autograd", {
     "grad": autograd_grad, "backward": autograd_backward, "gradcheck": autograd_gradcheck,
     **GRAD_MODES}, load=_library("function")))
-for _name, _module in (("torch.autograd.function", "function"), ("torch.optim", "optim"),
+for _name, _module in (("torch.autograd.function", "function"),
+                       ("torch.autograd.functional", "autograd_functional"),
+                       ("torch.optim", "optim"),
                        ("torch.optim.lr_scheduler", "optim.lr_scheduler"),
                        ("torch.utils", None), ("torch.utils.data", "data")):
     modules.register(Namespace(_name, load=_module and _library(_module)))
@@ -188,6 +192,7 @@ def _build_torch() -> None:
     entries.update(RANDOM_STATE)
     entries.update({"manual_seed": manual_seed,
                     "is_tensor": _is_tensor, "Size": Size,
+                    "is_inference": Tensor.is_inference,
                     "numel": _tensor_only("numel", Tensor.numel),
                     "is_floating_point": _tensor_only("is_floating_point",
                                                       Tensor.is_floating_point),
@@ -205,6 +210,16 @@ def _build_torch() -> None:
 
 
 _build_torch()
+
+# the torch functions that take out=, by id (a program may call anything, hashable or not):
+# their name, and whether they are factories (which make their result in out's dtype)
+OUT_FACTORIES = ("ones", "zeros", "empty", "full", "arange", "linspace", "eye", "rand", "randn",
+                 "randint", "randperm")
+NO_OUT = frozenset(("tensor", "allclose", "equal", "is_tensor", "numel", "is_floating_point",
+                    "is_inference", "unique", "unique_consecutive", "split", "chunk", "unbind"))
+OUT_CALLS = {id(torch.entries[name]): (name, name in OUT_FACTORIES) for name in (
+    *(n for n in FUNCTIONS if n not in NO_OUT and not n.endswith(("_like", "_"))),
+    *(n for n in OUT_FACTORIES if n in torch.entries))}
 
 # `from __future__ import print_function`: what it asks for, Python 3 always does
 modules.register(Namespace("__future__", {name: True for name in (
@@ -614,6 +629,10 @@ def call(fn, args: list, kwargs: dict | None, label: str | None = None):
             kwargs = {k: keyed_callable(v) for k, v in kwargs.items()}
     try:
         if kwargs:
+            if "out" in kwargs and id(fn) in OUT_CALLS:
+                name, factory = OUT_CALLS[id(fn)]
+                rest = {k: v for k, v in kwargs.items() if k != "out"}
+                return call_with_out(fn, label or name, args, rest, kwargs["out"], factory)
             return fn(*args, **kwargs)
         return fn(*args)
     except Exception as e:
@@ -703,7 +722,7 @@ def _owner(fn, owner):
 TENSOR_CORE = frozenset((
     "shape", "dtype", "grad", "requires_grad", "is_leaf", "grad_fn", "data", "device", "ndim",
     "_version", "retains_grad", "is_cuda", "size", "dim", "ndimension", "numel", "nelement",
-    "element_size", "is_floating_point", "is_contiguous", "requires_grad_", "retain_grad",
+    "element_size", "is_floating_point", "is_inference", "is_contiguous", "requires_grad_", "retain_grad",
     "detach", "detach_", "backward", "item", "tolist", "numpy", "unbind", "split", "chunk"))
 TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TENSOR_CORE | \
     frozenset(PROPERTIES)

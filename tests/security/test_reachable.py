@@ -31,6 +31,7 @@ from gradcli.interpret import classes, machine, modules, pymodules, tools
 from gradcli.interpret.numpy_facade import functions as numpy_functions
 from gradcli.interpret.pymodules import files
 from gradcli.library import LibraryClass
+from gradcli.engine.hooks import RemovableHandle
 from gradcli.library.generator import LibraryGenerator
 
 PROBES = ("_items", "_form", "_program", "_data", "_buffer", "_where", "_cached", "_names",
@@ -113,8 +114,8 @@ NUMPY_TYPES = (np.ndarray, np.generic, np.dtype, np.finfo, np.iinfo, np.random.R
                np.random.Generator, numpy_functions.NumpyFunction, numpy_functions.IndexGrid)
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
                   B.Flag, tools.Builtin, B._Keyed, B.Quitter,   # _Keyed: dict.get and co.
-                  Device, TensorType, machine.Cudnn, LibraryGenerator) + NUMPY_TYPES + \
-    PYTHON_TYPES + FACADE_VALUES
+                  Device, TensorType, machine.Cudnn, LibraryGenerator, RemovableHandle) + \
+    NUMPY_TYPES + PYTHON_TYPES + FACADE_VALUES
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                   types.BuiltinMethodType, types.MethodWrapperType)
 NEVER = (types.ModuleType, types.FrameType, types.CodeType, types.TracebackType,
@@ -191,6 +192,7 @@ def made_by(name: str | None) -> list:
         y = (x * 2).sum()
         y.backward(retain_graph=True)
         return list(table.values()) + [x, y, x.grad, table["arange"](6), x > 0, ones(()),
+                                        x.register_hook(lambda g: g), (x * 1).register_hook(id),
                                         table["manual_seed"](0), table["no_grad"](),
                                         table["enable_grad"](), table["set_grad_enabled"](True)]
     if name == INDEXING:
