@@ -21,6 +21,8 @@ SUMMARIES = {
     "inference_mode": ("The same as torch.inference_mode.", "与 torch.inference_mode 相同。"),
     "Variable": ("The old wrapper of tensors: now Variable(x) is just the tensor x.",
                  "张量的旧包装：现在 Variable(x) 就是张量 x 本身。"),
+    "is_inference_mode_enabled": ("The same as torch.is_inference_mode_enabled.",
+                                  "与 torch.is_inference_mode_enabled 相同。"),
 }
 SUMMARIES.update({
     "Function.apply": ("Run your Function: forward now, your backward when gradients flow "
