@@ -238,9 +238,12 @@ class ToAst:
 
     def target_list(self, *items):
         items = tuple(i for i in items if i is not None)
-        if len(items) == 1 and not isinstance(items[0], A.Tuple):
+        if len(items) == 1:   # `for (a, b) in`: the parenthesized tuple is the target itself
             return _target(items[0])
         return _target(A.Tuple(items, _span(*items)))
+
+    def target_tuple(self, item):   # `for a, in`: a tuple of one
+        return _target(A.Tuple((item,), _span(item)))
 
     # ---- expressions
     def tuple_expr(self, *items):
