@@ -41,9 +41,11 @@ OUT_OF_MEMORY = ("the system refused memory this program needed (tensors are als
                  "--max-elements elements each)")
 
 
-# Python's modules whose own error classes a program can meet (io.UnsupportedOperation), and
-# NumPy's public ones (numpy.linalg.LinAlgError, numpy.exceptions.AxisError)
-NAMED_BY_MODULE = frozenset(("io", "statistics", "copy", "re", "numpy.linalg", "numpy.exceptions"))
+# Python's modules whose own error classes a program can meet (io.UnsupportedOperation,
+# _pickle.UnpicklingError), and NumPy's public ones (numpy.linalg.LinAlgError,
+# numpy.exceptions.AxisError)
+NAMED_BY_MODULE = frozenset(("io", "statistics", "copy", "re", "_pickle", "numpy.linalg",
+                             "numpy.exceptions"))
 
 
 def _kind(cls: type) -> str:

@@ -28,7 +28,7 @@ from ..engine.device import Device
 from ..engine.tensor import Size, Tensor
 from ..library import LibraryClass
 from ..library.generator import LibraryGenerator
-from . import attributes, blame, classes, files, machine, modules, numpy_facade, pymodules
+from . import attributes, blame, classes, machine, modules, numpy_facade, pymodules
 from .modules import Namespace
 from .tools import Builtin
 
@@ -180,6 +180,21 @@ for _name, _module in (("torch.autograd.function", "function"),
     modules.register(Namespace(_name, load=_module and _library(_module)))
 
 
+def save(obj, f, *args, **kwargs) -> None:
+    """torch.save into the program's in-memory files (interpret/saving.py, loaded on use)."""
+    from .saving import save as to_file
+    return to_file(obj, f, *args, **kwargs)
+
+
+def load(f, *args, **kwargs):
+    from .saving import load as from_file
+    return from_file(f, *args, **kwargs)
+
+
+modules.not_offered("torch.distributions", "its samplers draw from MKL's random streams, which "
+                    "gradcli does not reproduce")
+
+
 def _build_torch() -> None:
     entries = torch.entries
     entries.update(FUNCTIONS)
@@ -192,7 +207,7 @@ def _build_torch() -> None:
     entries.update(RANDOM_STATE)
     entries.update({"manual_seed": manual_seed,
                     "is_tensor": _is_tensor, "Size": Size,
-                    "is_inference": Tensor.is_inference,
+                    "is_inference": Tensor.is_inference, "save": save, "load": load,
                     "numel": _tensor_only("numel", Tensor.numel),
                     "is_floating_point": _tensor_only("is_floating_point",
                                                       Tensor.is_floating_point),
@@ -201,8 +216,7 @@ def _build_torch() -> None:
                     "set_default_tensor_type": tensor_types.set_default_tensor_type,
                     "set_default_dtype": _dt.set_default_dtype,
                     "get_default_dtype": _dt.get_default_dtype,
-                    "set_printoptions": tensor_format.set_printoptions, **machine.ENTRIES,
-                    **files.TORCH})
+                    "set_printoptions": tensor_format.set_printoptions, **machine.ENTRIES})
     autograd.entries["Variable"] = tensor_types.Variable
     for namespace in machine.namespaces():
         modules.register(namespace)

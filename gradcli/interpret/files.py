@@ -1,7 +1,8 @@
 """Files as a program sees them: none is ever there to read, and none can be written. Reading
 fails with the FileNotFoundError Python's open() raises for a missing file, whatever the path
 (the program learns nothing of the machine's files); writing with a PermissionError that says
-why. torch.load and torch.save are these; NumPy's file functions build on them."""
+why. NumPy's file functions are these (torch.save and torch.load keep their files in the program's
+in-memory files instead: interpret/saving.py)."""
 from __future__ import annotations
 
 import errno
@@ -30,5 +31,3 @@ def writer(name: str, position: int = 0):
     write.__name__ = write.__qualname__ = name
     return write
 
-
-TORCH = {"load": reader("load"), "save": writer("save", 1)}

@@ -43,8 +43,12 @@ class Namespace:
 
     def no_submodule(self, name: str) -> ModuleNotFoundError | None:
         """The error for `import module.name` when the real module has `name` and gradcli
-        leaves it out on purpose; None otherwise (Python's own error follows)."""
-        return None
+        leaves it out on purpose (not_offered); None otherwise (Python's own error follows)."""
+        full = f"{self.name}.{name}"
+        if full not in NOT_OFFERED:
+            return None
+        return ModuleNotFoundError(f"gradcli does not offer the module '{full}' "
+                                   f"({NOT_OFFERED[full]})", name=full)
 
 
 MODULES: dict[str, Namespace] = {}
@@ -57,6 +61,14 @@ def register(namespace: Namespace, parent: str | None = None) -> Namespace:
     if head and head in MODULES:
         MODULES[head]._entries.setdefault(tail, namespace)
     return namespace
+
+
+# PyTorch's modules that gradcli leaves out on purpose, and why: importing one says so
+NOT_OFFERED: dict[str, str] = {}
+
+
+def not_offered(name: str, why: str) -> None:
+    NOT_OFFERED[name] = why
 
 
 def find(name: str) -> Namespace:

@@ -21,6 +21,9 @@ def test_find(name, module):
     ("torch.nonexistent", "No module named 'torch.nonexistent'"),
     ("subprocess", "gradcli does not offer the module 'subprocess' (programs run without files, "
                    "processes or Python internals)"),
+    ("torch.distributions.multinomial", "gradcli does not offer the module "
+     "'torch.distributions' (its samplers draw from MKL's random streams, which gradcli does "
+     "not reproduce)"),
 ])
 def test_missing(name, message):
     with pytest.raises(ModuleNotFoundError) as e:

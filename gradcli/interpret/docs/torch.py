@@ -187,6 +187,11 @@ SUMMARIES = {
     "greater_equal": ("Another name for torch.ge.", "torch.ge 的别名。"),
     "isclose": ("Elementwise: |a - b| <= atol + rtol × |b|, as a bool tensor.",
                 "逐元素判断 |a - b| <= atol + rtol × |b|，得到布尔张量。"),
+    "save": ("Save an object (a tensor, a state_dict, a model) to a file; gradcli keeps the file "
+             "in memory for this run.", "把对象（张量、state_dict、模型）保存到文件；gradcli 在本次运行中"
+             "把文件保存在内存里。"),
+    "load": ("Load what torch.save wrote (weights_only=True, the default, refuses modules).",
+             "读取 torch.save 写入的内容（默认 weights_only=True，会拒绝模块对象）。"),
     "is_inference": ("Was the tensor made inside inference_mode()?",
                      "这个张量是否在 inference_mode() 中创建？"),
     "is_inference_mode_enabled": ("Is inference_mode() on now?", "当前是否处于 inference_mode()？"),

@@ -53,9 +53,9 @@ def _same_view(data: np.ndarray, storage: np.ndarray, copied: np.ndarray) -> np.
     offset = data.__array_interface__["data"][0] - storage.__array_interface__["data"][0]
     if data.dtype != storage.dtype or offset % data.itemsize:
         return data.copy()   # a reinterpreting view: its own memory
-    flat = copied.ravel(order="K")
-    return np.lib.stride_tricks.as_strided(flat[offset // data.itemsize:], data.shape,
-                                           data.strides)
+    # over copied's buffer, so that the view's base is `copied`: a copy of the copy finds the
+    # same storage (as_strided's base is a stand-in object)
+    return np.ndarray(data.shape, data.dtype, buffer=copied, offset=offset, strides=data.strides)
 
 
 def _made(t: Tensor, data: np.ndarray) -> Tensor:
