@@ -157,6 +157,17 @@ def new(input, *args, **kwargs) -> Tensor:
     return legacy_new(input.dtype, *args, **kwargs)
 
 
+NO_CUDA_LIBRARY = (
+    "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two "
+    "shared libraries: a CPU library and a CUDA library; this error has occurred because you are "
+    "trying to use some CUDA functionality, but the CUDA library has not been loaded by the "
+    "dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly "
+    "use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in "
+    "your link arguments; many dynamic linkers will delete dynamic library dependencies if you "
+    "don't depend on any of their symbols.  You can check if this has occurred by using ldd on "
+    "your binary to see if there is a dependency on *_cuda.so library.")
+
+
 @export("type", torch=False)
 def type_(input, dtype=None, non_blocking=False):
     """x.type(): 'torch.FloatTensor'; x.type(torch.float64), x.type('torch.DoubleTensor') or
@@ -164,6 +175,8 @@ def type_(input, dtype=None, non_blocking=False):
     if dtype is None:
         return f"torch.{input.dtype.legacy}"
     if isinstance(dtype, str):
+        if dtype.replace(".cuda.", ".", 1) in BY_NAME and dtype.startswith("torch.cuda."):
+            raise RuntimeError(NO_CUDA_LIBRARY)
         if dtype not in BY_NAME:
             raise ValueError(f"invalid type: '{dtype}'")
         dtype = BY_NAME[dtype].dtype

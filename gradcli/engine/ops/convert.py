@@ -63,6 +63,8 @@ def cpu(input, memory_format=None):
 
 @export(torch=False)
 def cuda(input, device=None, non_blocking=False, memory_format=None):
+    if device == "cpu" or (isinstance(device, Device) and device.type == "cpu"):
+        raise RuntimeError("Invalid device, must be cuda device")
     place(Device("cuda") if device is None else device)
 
 
@@ -70,41 +72,3 @@ def cuda(input, device=None, non_blocking=False, memory_format=None):
 def get_device(input) -> int:
     return -1   # PyTorch's answer for a tensor on the CPU
 
-
-# ---- legacy tensor types -----------------------------------------------------------------
-LEGACY = {f"torch.{d.legacy}": d for d in _dt.ALL}
-NO_CUDA_LIBRARY = (
-    "Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two "
-    "shared libraries: a CPU library and a CUDA library; this error has occurred because you are "
-    "trying to use some CUDA functionality, but the CUDA library has not been loaded by the "
-    "dynamic linker for some reason.  The CUDA library MUST be loaded, EVEN IF you don't directly "
-    "use any symbols from the CUDA library! One common culprit is a lack of -Wl,--no-as-needed in "
-    "your link arguments; many dynamic linkers will delete dynamic library dependencies if you "
-    "don't depend on any of their symbols.  You can check if this has occurred by using ldd on "
-    "your binary to see if there is a dependency on *_cuda.so library.")
-
-
-def _legacy_dtype(dtype) -> _dt.DType:
-    """The dtype of a `type()` argument: a dtype, a name such as 'torch.LongTensor', or a legacy
-    tensor type (torch.LongTensor, which has a dtype)."""
-    if isinstance(dtype, _dt.DType):
-        return dtype
-    if isinstance(dtype, str):
-        if dtype in LEGACY:
-            return LEGACY[dtype]
-        if dtype.startswith("torch.cuda.") and dtype.replace(".cuda", "") in LEGACY:
-            raise RuntimeError(NO_CUDA_LIBRARY)
-        raise ValueError(f"invalid type: '{dtype}'")
-    found = getattr(dtype, "dtype", None)
-    if isinstance(found, _dt.DType) and not isinstance(dtype, Tensor):
-        return found
-    raise TypeError("dtype must be a type, str, or dtype object")
-
-
-@export("type", torch=False)
-def type_(input, dtype=None, non_blocking=False):
-    """With no dtype, the legacy name of the tensor's type ('torch.FloatTensor'); else the
-    tensor cast to that dtype (itself when it has it already)."""
-    if dtype is None:
-        return f"torch.{input.dtype.legacy}"
-    return _cast(input, _legacy_dtype(dtype))

@@ -24,11 +24,6 @@ SUMMARIES = {
                       "returns replaces it.", "计算出这个张量的梯度时调用 hook(grad)；它返回的张量会替换该梯度。"),
     "is_inference": ("Was this tensor made inside inference_mode()?",
                      "这个张量是否在 inference_mode() 中创建？"),
-    "type": ("With no argument, the legacy type name ('torch.FloatTensor'); with a dtype, the "
-             "tensor cast to it.", "不带参数时返回旧式类型名（'torch.FloatTensor'）；给出 dtype "
-             "时返回转换后的张量。"),
-    "cuda": ("Send the tensor to a GPU: PyTorch's CPU build (and gradcli) has none, so it "
-             "raises.", "把张量送到 GPU：PyTorch 的 CPU 版本（以及 gradcli）没有 GPU，因此报错。"),
     "retains_grad": ("Will this non-leaf keep its .grad (retain_grad() was called)?",
                      "这个非叶子是否会保留 .grad（调用过 retain_grad()）？"),
     "detach": ("The same values, cut from the graph: a tensor that requires no grad.",
