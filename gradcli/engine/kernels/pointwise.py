@@ -640,15 +640,58 @@ def sleef_pow(x: np.ndarray, y) -> np.ndarray:
 POW_STEP = {np.dtype(np.float32): 32, np.dtype(np.float64): 16}
 
 
+def inner_loop(shape: tuple, *inputs: tuple) -> tuple[int, bool]:
+    """TensorIterator's innermost loop over an output of `shape` (contiguous) for contiguous
+    inputs of the given shapes, broadcast to it: its length once dims are coalesced, and
+    whether cpu_kernel_vec runs it vectorized (every input contiguous along it, or one of them
+    a scalar there and the others contiguous); otherwise each element goes the scalar way."""
+    nd = len(shape)
+    strides = []
+    for s in (shape, *inputs):
+        s = (1,) * (nd - len(s)) + tuple(s)
+        st, step = [0] * nd, 1
+        for d in range(nd - 1, -1, -1):
+            if s[d] != 1:
+                st[d], step = step, step * s[d]
+        strides.append(st)
+    dims = [d for d in range(nd) if shape[d] != 1]
+    if not dims:
+        return 1, True
+    inner = [st[dims[-1]] for st in strides]
+    size = shape[dims[-1]]
+    for d in reversed(dims[:-1]):   # TensorIterator's coalescing of an outer dim into the run
+        if any(st[d] != run * size for st, run in zip(strides, inner)):
+            break
+        size *= shape[d]
+    contiguous = [x == 1 for x in inner[1:]]
+    scalar = [x == 0 for x in inner[1:]]
+    vectorized = all(contiguous) or any(
+        scalar[i] and all(c for j, c in enumerate(contiguous) if j != i)
+        for i in range(len(contiguous)))
+    return size, vectorized
+
+
 def _in_steps(vectorized, scalar, a: np.ndarray, b) -> np.ndarray:
-    """A binary kernel as TensorIterator runs it on contiguous operands: `vectorized` on whole
-    steps in memory order, `scalar` on the rest."""
+    """A binary kernel as TensorIterator runs it on contiguous operands: in each inner loop,
+    `vectorized` on whole steps and `scalar` on the rest (a broadcast can make that loop short:
+    x.unsqueeze(-1).pow(torch.tensor([1, 2, 3])) runs 3 elements a loop, all scalar)."""
+    n, vectorizable = inner_loop(np.broadcast_shapes(np.shape(a), np.shape(b)), np.shape(a),
+                                 np.shape(b))
     a, b = np.broadcast_arrays(a, b)
     flat_a, flat_b = a.reshape(-1), b.reshape(-1)
-    n = flat_a.size - flat_a.size % POW_STEP[a.dtype]
+    step = POW_STEP[a.dtype]
+    if vectorizable and n == flat_a.size:   # one loop: the steps are a prefix
+        whole = n - n % step
+        out = np.empty(flat_a.size, a.dtype)
+        out[:whole] = vectorized(flat_a[:whole], flat_b[:whole])
+        out[whole:] = scalar(flat_a[whole:], flat_b[whole:])
+        return out.reshape(a.shape)
+    steps = (np.arange(flat_a.size) % n < n - n % step) if vectorizable else \
+        np.zeros(flat_a.size, bool)
     out = np.empty(flat_a.size, a.dtype)
-    out[:n] = vectorized(flat_a[:n], flat_b[:n])
-    out[n:] = scalar(flat_a[n:], flat_b[n:])
+    if steps.any():
+        out[steps] = vectorized(flat_a[steps], flat_b[steps])
+    out[~steps] = scalar(flat_a[~steps], flat_b[~steps])
     return out.reshape(a.shape)
 
 
