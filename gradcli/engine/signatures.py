@@ -131,6 +131,8 @@ inference_mode: def inference_mode.__new__(cls, mode=True)
 def initial_seed()
 inverse(Tensor input, *, Tensor out=None)
 is_grad_enabled: torch.is_grad_enabled()|noargs
+is_inference(Tensor input)
+is_inference_mode_enabled: torch.is_inference_mode_enabled()|noargs
 def is_tensor(obj)
 isclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equal_nan=False)
 isfinite(Tensor input)
@@ -345,6 +347,7 @@ enable_grad, no_grad: def _NoParamDecoratorContextManager.__new__(cls, orig_func
 inference_mode: def inference_mode.__new__(cls, mode=True)
 set_grad_enabled: def set_grad_enabled.__init__(self, mode)
 is_grad_enabled: torch.is_grad_enabled()|noargs
+is_inference_mode_enabled: torch.is_inference_mode_enabled()|noargs
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
     inputs=None)
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
@@ -492,6 +495,7 @@ TensorBase.dim()|noargs
 TensorBase.element_size()|noargs
 is_contiguous(*, MemoryFormat memory_format=contiguous_format)
 TensorBase.is_floating_point()|noargs
+TensorBase.is_inference()|noargs
 TensorBase.item()|noargs
 TensorBase.ndimension()|noargs
 TensorBase.nelement()|noargs
