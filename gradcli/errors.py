@@ -1,6 +1,8 @@
 """Errors a program can end with; each carries where in the source it happened."""
 from __future__ import annotations
 
+import sys
+
 
 class GradcliError(Exception):
     """An error in the user's program: a type name as Python/PyTorch says it, a text, a place."""
@@ -48,6 +50,24 @@ NAMED_BY_MODULE = frozenset(("io", "statistics", "copy", "re", "_pickle", "numpy
                              "numpy.exceptions"))
 
 
+STR_FAILED = "<exception str() failed>"   # what Python's traceback prints then
+HEADROOM = 3000   # stack for a value nested as deep as a program can make one (a key: 1,000)
+
+
+def _text(show, value) -> str:
+    """str(error) or repr(key) for the error line, with room on the stack for a deeply nested
+    value; Python's own words when it cannot be shown (an int past 4,300 digits, a list nested
+    too deep, no memory left)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit + HEADROOM)
+    try:
+        return show(value)
+    except (Exception, RecursionError, MemoryError):
+        return STR_FAILED
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 def _kind(cls: type) -> str:
     """The name a traceback would give: PyTorch's own classes and those of Python's modules and
     NumPy with their module (torch.autograd.gradcheck.GradcheckError, io.UnsupportedOperation);
@@ -80,12 +100,14 @@ class ProgramError(GradcliError):
     def __init__(self, error: BaseException, span=None, filename: str = "<input>",
                  source: str = "", suggestion: str | None = None) -> None:
         kind = _kind(type(error))
-        message = str(error)
+        message = _text(str, error)
         if suggestion is not None:   # as Python's traceback ends the line
             message += f". Did you mean: '{suggestion}'?"
         if isinstance(error, KeyError) and error.args:
-            message = repr(error.args[0])
-        elif isinstance(error, MemoryError) and not message:
-            message = OUT_OF_MEMORY   # the bare MemoryError of a failed allocation says nothing
+            message = _text(repr, error.args[0])
+        elif isinstance(error, MemoryError) and (not message or type(error) is not MemoryError):
+            # the bare MemoryError of a failed allocation says nothing; NumPy's says NumPy's
+            # words ("Unable to allocate 7.45 GiB for an array with shape ...")
+            message = OUT_OF_MEMORY
         super().__init__(kind, message, span, filename, source)
         self.error = error

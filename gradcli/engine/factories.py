@@ -395,6 +395,7 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
 @export(method=False)
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False):
     make_on(device)
+    check_shape((int(n),))
     data = _gen(generator).randperm(int(n))
     return _finish(data.astype((dtype or _dt.int64).np, copy=False), requires_grad)
 

@@ -16,6 +16,20 @@ class Limits:
 limits = Limits()
 
 
+# what one tensor costs in memory whatever its elements (its objects, its array header), in
+# elements: an op that makes many tensors (unbind of a (0, 10**9) tensor, tensor_split) pays it
+TENSOR_COST = 64
+
+
+def check_outputs(n: int) -> None:
+    """Refuse, before making them, more tensors from one call than the element limit pays for
+    (an empty tensor passes check_shape whatever its other sizes)."""
+    if n * TENSOR_COST > limits.max_elements:
+        raise RuntimeError(f"{n} tensors from one call are more than gradcli's limit of "
+                           f"{limits.max_elements // TENSOR_COST} (--max-elements or "
+                           f"GRADCLI_MAX_ELEMENTS change it)")
+
+
 def check_shape(shape) -> None:
     """Refuse, before allocating, a tensor with more elements than the limit."""
     if any(s < 0 for s in shape):

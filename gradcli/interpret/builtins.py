@@ -6,6 +6,7 @@ import collections.abc
 import functools
 import importlib
 import math
+import re
 import string
 import types
 from typing import Any, Callable
@@ -242,13 +243,92 @@ modules.register(Namespace("__future__", {name: True for name in (
 
 
 # ---- Python ------------------------------------------------------------------------------------
+# ---- sizes one operation may build ----------------------------------------------------------
+# A string, list or tuple of billions of items, or an integer of billions of bits, takes minutes
+# and gigabytes before Python would notice anything: each is refused before it is built.
+MAX_SEQUENCE = 100_000_000   # items in a list, tuple or string built by `*`, a width, a padding
+MAX_INT_BITS = 1_000_000     # bits of an integer built by ** or *
+
+
+def check_length(n: int, kind: str = "str") -> None:
+    """Refuse a `kind` of `n` items past MAX_SEQUENCE."""
+    if n > MAX_SEQUENCE:
+        raise MemoryError(f"a {kind} of {n} items is more than gradcli's limit of {MAX_SEQUENCE}")
+
+
+def check_int_bits(bits: int, what: str) -> None:
+    """Refuse an integer `what` (power, multiplication) of more than MAX_INT_BITS bits."""
+    if bits > MAX_INT_BITS:
+        raise OverflowError(f"integer {what} too large for gradcli (over a million bits)")
+
+
+# [[fill]align][sign][z][#][0][width][grouping][.precision]: the numbers that size the result
+_SPEC = re.compile(r"(?:.?[<>=^])?[-+ ]?z?#?0?(\d*)[,_]?(?:\.(\d*))?")
+# printf-style: %[(key)][flags][width|*][.precision|*][length]type
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[#0 +-]*(\*|\d+)?(?:\.(\*|\d*))?[hlL]?(.?)", re.S)
+
+
+def _sized(number) -> None:
+    """A width or precision, refused past MAX_SEQUENCE (Python refuses past 2**63 itself)."""
+    if type(number) is str:
+        number = int(number) if number and len(number) <= 18 else 0
+    if type(number) is int:
+        check_length(abs(number))
+
+
+def check_spec(spec) -> None:
+    """A format spec whose width or precision would build a string past MAX_SEQUENCE."""
+    if type(spec) is str:
+        found = _SPEC.match(spec)
+        for number in found.groups() if found else ():
+            _sized(number)
+
+
+def safe_format(value, spec=""):
+    """format(), and an f-string's field: the spec checked first."""
+    check_spec(spec)
+    return format(value, spec)
+
+
+def check_percent_widths(text: str, values) -> None:
+    """`text % values`: each width and precision, written or taken by `*`, checked first."""
+    if "%" not in text:
+        return
+    items = list(values) if type(values) is tuple else [values]
+    at = 0
+    for found in _PERCENT.finditer(text):
+        width, precision, kind = found.groups()
+        for number in (width, precision):
+            if number == "*":
+                _sized(items[at] if at < len(items) else None)
+                at += 1
+            else:
+                _sized(number)
+        if kind != "%":
+            at += 1
+
+
+def _padded(method, name: str):
+    """str.ljust/rjust/center/zfill: the width checked first."""
+    def padded(width, *fill):
+        _sized(width)
+        return method(width, *fill)
+    padded.__name__ = padded.__qualname__ = name
+    return Builtin(name, padded)
+
+
 class _SafeFormatter(string.Formatter):
-    """str.format without attribute or item access in field names (no way into objects)."""
+    """str.format without attribute or item access in field names (no way into objects), and
+    each field's spec checked as format() checks it."""
 
     def get_field(self, field_name, args, kwargs):
         if any(c in field_name for c in ".["):
             raise ValueError("gradcli's str.format takes plain field names only")
         return super().get_field(field_name, args, kwargs)
+
+    def format_field(self, value, format_spec):
+        check_spec(format_spec)
+        return super().format_field(value, format_spec)
 
 
 _FORMATTER = _SafeFormatter()
@@ -260,9 +340,8 @@ def _str_format(text: str, *args, **kwargs) -> str:
 
 def safe_pow(a, b, mod=None):
     """Python's ** and pow(), refusing integer powers that would take minutes to build."""
-    if type(a) is int and type(b) is int and b > 4096 and abs(a) > 1 and mod is None:
-        if b * max(1, abs(a).bit_length()) > 1_000_000:
-            raise OverflowError("integer power too large for gradcli (over a million bits)")
+    if type(a) is int and type(b) is int and b > 1 and abs(a) > 1 and mod is None:
+        check_int_bits(b * abs(a).bit_length(), "power")
     return _py.pow(a, b) if mod is None else _py.pow(a, b, mod)
 
 
@@ -412,29 +491,42 @@ _VIEWS = {"keys": KeysView, "items": ItemsView}
 
 
 # ---- iterators ---------------------------------------------------------------------------
-# map, filter, zip and enumerate objects take the next item of what they wrap from C, and free it
-# from C, recursing without a depth check: a million of them nested, which a loop builds in a
-# second, crash the process when consumed or freed. Each knows how deep it nests and refuses to
-# be made deeper than MAX_NESTING, as Python refuses a deeper recursion.
+# map, filter, zip and enumerate objects (and itertools' chain, islice...) take the next item of
+# what they wrap from C, and free it from C, recursing without a depth check: a million of them
+# nested, which a loop builds in a second, crash the process when consumed or freed. Each knows
+# how deep it nests and refuses to be made deeper than MAX_NESTING, as Python refuses a deeper
+# recursion.
 MAX_NESTING = 1000
 DEEP_ITERATOR = "maximum recursion depth exceeded while nesting iterators"
+NESTING_TYPES: set = set()   # the types below, by exact type
 
 
-def _nesting_type(base: type) -> type:
-    """`base` as the language hands it out: an object of it knows its nesting depth."""
+def nesting_depth(value) -> int:
+    """How deep `value` nests iterators of NESTING_TYPES (0: it is none of them)."""
+    return value._depth if type(value) in NESTING_TYPES else 0
+
+
+def nesting_type(base: type, module: str = "builtins", hand_out: bool = True) -> type:
+    """`base` as the language hands it out: an object of it knows its nesting depth. A type not
+    handed out (itertools') is named as Python names it."""
     def __new__(cls, *args, **kwargs):
         made = base.__new__(cls, *args, **kwargs)
-        made._depth = 1 + max((a._depth for a in args if isinstance(a, NESTING)), default=0)
+        made._depth = 1 + max(map(nesting_depth, (*args, *kwargs.values())), default=0)
         if made._depth > MAX_NESTING:
             raise RecursionError(DEEP_ITERATOR)
         return made
     made = type(base.__name__, (base,), {"__slots__": ("_depth",), "__new__": __new__,
-                                         "__module__": "builtins"})
-    classes.hand_out(made)   # type(m) is map, printed <class 'map'>
+                                         "__module__": module})
+    made.__qualname__ = base.__qualname__
+    NESTING_TYPES.add(made)
+    if hand_out:
+        classes.hand_out(made)   # type(m) is map, printed <class 'map'>
+    else:
+        classes.name_class(made, f"{module}.{base.__name__}")
     return made
 
 
-NESTING = tuple(_nesting_type(base) for base in (map, filter, zip, enumerate))
+NESTING = tuple(nesting_type(base) for base in (map, filter, zip, enumerate))
 
 
 def keyed_attributes(listed: attributes.Listed, hashing: dict) -> attributes.Custom:
@@ -518,7 +610,7 @@ PYTHON = {name: getattr(_py, name) for name in (
 PYTHON.update({t.__name__: t for t in NESTING})
 PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
                "pow": _either(safe_pow, "pow"), "hash": Builtin("hash", _hash),
-               "open": Builtin("open", _open)})
+               "open": Builtin("open", _open), "format": Builtin("format", safe_format)})
 for _name in ("max", "min"):
     PYTHON[_name] = _either(getattr(_py, _name), _name) if _name in FUNCTIONS else \
         getattr(_py, _name)
@@ -827,9 +919,14 @@ def _generator_attribute(obj, name):
     raise AttributeError(f"'torch._C.Generator' object has no attribute '{name}'")
 
 
+_PADDING = frozenset(("ljust", "rjust", "center", "zfill"))
+
+
 def _str_attribute(obj, name):
     if name == "format":
         return lambda *a, **k: _str_format(obj, *a, **k)  # no field access: see above
+    if name in _PADDING:
+        return _padded(_STR.get(obj, name), name)
     return _STR.get(obj, name)
 
 

@@ -38,26 +38,48 @@ def _ipow(a, b):
     return B.safe_pow(a, b) if type(a) is int else operator.ipow(a, b)
 
 
-MAX_SEQUENCE = 100_000_000  # items in a list, tuple or string built by `*`
+MAX_SEQUENCE = B.MAX_SEQUENCE
 _SEQUENCES = (list, tuple, str)
 
 
-def _mul(a, b):
-    # [0] * 10**10 would exhaust memory before Python noticed
-    if isinstance(a, _SEQUENCES) and isinstance(b, int) or \
+def _check_product(a, b) -> None:
+    # [0] * 10**10 would exhaust memory before Python noticed, and squaring an integer of a
+    # million bits again and again would run for minutes
+    if type(a) is int and type(b) is int:
+        B.check_int_bits(a.bit_length() + b.bit_length(), "multiplication")
+    elif isinstance(a, _SEQUENCES) and isinstance(b, int) or \
             isinstance(b, _SEQUENCES) and isinstance(a, int):
         seq, n = (a, b) if isinstance(a, _SEQUENCES) else (b, a)
-        if len(seq) * n > MAX_SEQUENCE:
-            raise MemoryError(f"a {type(seq).__name__} of {len(seq) * n} items is more than "
-                              f"gradcli's limit of {MAX_SEQUENCE}")
+        B.check_length(len(seq) * n, type(seq).__name__)
+
+
+def _mul(a, b):
+    _check_product(a, b)
     return a * b
 
 
+def _imul(a, b):
+    _check_product(a, b)   # s *= 3 * 10**9 as s * 3 * 10**9
+    return operator.imul(a, b)
+
+
+def _mod(a, b):
+    if type(a) is str:   # "%*d" % (3 * 10**9, 1): widths are checked first
+        B.check_percent_widths(a, b)
+    return a % b
+
+
+def _imod(a, b):
+    if type(a) is str:
+        B.check_percent_widths(a, b)
+    return operator.imod(a, b)
+
+
 BINARY = {"+": operator.add, "-": operator.sub, "*": _mul, "/": operator.truediv,
-          "//": operator.floordiv, "%": operator.mod, "**": B.safe_pow, "@": operator.matmul,
+          "//": operator.floordiv, "%": _mod, "**": B.safe_pow, "@": operator.matmul,
           "|": operator.or_, "^": operator.xor, "&": operator.and_}
-INPLACE = {"+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
-           "//": operator.ifloordiv, "%": operator.imod, "**": _ipow,
+INPLACE = {"+": operator.iadd, "-": operator.isub, "*": _imul, "/": operator.itruediv,
+           "//": operator.ifloordiv, "%": _imod, "**": _ipow,
            "@": operator.imatmul, "|": operator.ior, "^": operator.ixor, "&": operator.iand}
 UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert}
 COMPARE = {"<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge,
@@ -885,7 +907,8 @@ class Compiler(GeneratorStatements):
                         value = str(value)
                     elif conv == "a":
                         value = ascii(value)
-                    out.append(format(value, spec_ev(f) if spec_ev is not None else ""))
+                    out.append(B.safe_format(value, spec_ev(f)) if spec_ev is not None
+                               else format(value, ""))
             except Exception as e:
                 e._gradcli_span = span  # field spans are relative to the string: use the string's
                 raise

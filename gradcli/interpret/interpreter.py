@@ -56,6 +56,33 @@ class Warning_:
     source_line: str
 
 
+def _encodable(write: Callable[[str], None]) -> Callable[[str], None]:
+    """A stream of the program's that takes only text UTF-8 can encode (a lone surrogate is
+    refused with Python's UnicodeEncodeError, never written as an invalid byte)."""
+    def checked(text: str) -> None:
+        if not text.isascii():
+            text.encode("utf-8")
+        write(text)
+    return checked
+
+
+def _encoded_prefix(args, sep: str, end: str, write: Callable[[str], None]) -> str:
+    """print()'s text when every piece encodes; else what precedes the first piece that does
+    not is written, and that piece's UnicodeEncodeError raised (its position in the piece)."""
+    pieces = []
+    for i, arg in enumerate(args):
+        pieces += [sep, str(arg)] if i else [str(arg)]
+    pieces.append(end)
+    for i, piece in enumerate(pieces):
+        try:
+            piece.encode("utf-8")
+        except UnicodeEncodeError:
+            if i:
+                write("".join(pieces[:i]))
+            raise
+    return "".join(pieces)
+
+
 class Interpreter:
     width: int | None = None   # the columns the tools lay out their text to; None: unlimited
 
@@ -65,6 +92,7 @@ class Interpreter:
                  environ: dict[str, str] | None = None) -> None:
         """`out` and `err` take the program's standard output and error text; `argv` and
         `environ` are what its sys.argv and os.environ start as."""
+        out, err = _encodable(out), _encodable(err) if err is not None else None
         self.out = out
         self.echo = echo
         self.on_warning = on_warning
@@ -85,7 +113,10 @@ class Interpreter:
         if not isinstance(end, str):
             raise TypeError(f"end must be None or a string, not {type(end).__name__}")
         if file is None:
-            self.out(sep.join(map(str, args)) + end)
+            text = sep.join(map(str, args)) + end
+            if not text.isascii():   # as Python's print: what precedes a piece it cannot encode
+                text = _encoded_prefix(args, sep, end, self.out)
+            self.out(text)
             return
         write = B.get_attribute(file, "write")   # as Python's print: piece by piece
         for i, arg in enumerate(args):

@@ -549,7 +549,8 @@ def _literal(text: str, token: Token) -> str:
         raise _located_error(f"invalid string literal: {message}", _span(token)) from None
 
 
-def _fstring(body: str, quote: str, raw: bool, token: Token) -> list:
+def _fstring(body: str, quote: str, raw: bool, token: Token, level: int = 0) -> list:
+    """`level`: how deep in format specs (Python takes a field in a spec, not in a spec's spec)."""
     parts: list = []
     literal: list = []
     i, n = 0, len(body)
@@ -571,6 +572,8 @@ def _fstring(body: str, quote: str, raw: bool, token: Token) -> list:
         elif c == "}":
             raise _located_error("f-string: single '}' is not allowed", _span(token))
         elif c == "{":
+            if level >= 2:
+                raise _located_error("f-string: expressions nested too deeply", _span(token))
             flush()
             end, expr_end, conversion, spec_start = _field_end(body, i + 1, token)
             expr_text = body[i + 1:expr_end]
@@ -589,7 +592,7 @@ def _fstring(body: str, quote: str, raw: bool, token: Token) -> list:
             value = _parse_field(expr_text, token)
             spec = None
             if spec_start is not None:
-                spec_parts = _fstring(body[spec_start:end], quote, raw, token)
+                spec_parts = _fstring(body[spec_start:end], quote, raw, token, level + 1)
                 spec = A.FString(tuple(spec_parts), _span(token))
             parts.append(A.FormattedValue(value, conversion, spec))
             i = end + 1

@@ -307,7 +307,7 @@ def statement(draw, depth=2, in_loop=False, in_def=False, whiles=True):
     make endless (mutated programs are made without them, so that any hang is gradcli's)."""
     e = expr(2)
     target = pick(LOCALS)
-    form = draw(ints(0, 24 if depth > 0 else 14))
+    form = draw(ints(0, 30 if depth > 0 else 14))
     if form <= 2:
         return [f"{draw(target)} = {draw(e)}"]
     if form == 3:
@@ -358,6 +358,29 @@ def statement(draw, depth=2, in_loop=False, in_def=False, whiles=True):
         if draw(BOOLS):
             lines += ["else:"] + indent(draw(inner))
         return lines
+    if form <= 24:   # try/except: a gradcli bug is never caught (it ends the run, exit 3)
+        lines = ["try:"] + indent(draw(inner)) + \
+            [f"except {draw(pick(('Exception', 'RuntimeError', 'TypeError', 'ValueError')))} "
+             f"as err:", "    print(type(err).__name__)"]
+        if draw(BOOLS):
+            lines += ["finally:", f"    print({draw(e)})"]
+        return lines
+    if form <= 26:   # a class of the program's, an nn.Module's subclass or not
+        body = draw(block(depth - 1, False, True, whiles)) + [f"return {draw(e)}"]
+        body = [CALLS_A_DEF.sub("abs(", line) for line in body]
+        base = draw(pick(("", "(torch.nn.Module)")))
+        init = ["def __init__(self, p):"] + indent(
+            (["super().__init__()"] if base else []) + ["self.p = p"])
+        return ([f"class K{base}:"] + indent(init + ["def f(self, p, q=1):"] + indent(body))
+                + [f"k = K({draw(e)})", f"print(k.f({draw(e)}))"])
+    if form <= 28:   # a generator, consumed by a loop or by list()
+        body = draw(block(depth - 1, False, True, whiles))
+        body = [CALLS_A_DEF.sub("abs(", line) for line in body]
+        gen = ["def gen(p):", "    for i in range(2):"] + indent(indent(
+            body + [f"yield {draw(e)}"]))
+        use = draw(pick(("for y in gen({e}):\n    print(y)", "print(list(gen({e})))",
+                         "print(sum(x for x in gen({e})))")))
+        return gen + use.format(e=draw(e)).split("\n")
     name = draw(pick(FUNCS))
     body = draw(block(depth - 1, False, True, whiles)) + [f"return {draw(e)}"]
     # a def calling itself (or the other def) may branch into 2 ** 150 calls: the program's own

@@ -81,3 +81,106 @@ def test_hashing_refuses_tuples_nested_past_the_limit(levels, refused):
             B.key(a)
     else:
         assert B.key(a) is a
+
+
+# ---- sizes one operation builds, refused before they are built ----------------------------
+# (each ran, before, until the system refused gigabytes, or built them)
+TOO_LONG = "MemoryError: a str of 1000000000 items is more than gradcli's limit of 100000000"
+BUILT = [
+    ("s = 'a'\ns *= 10**9", TOO_LONG),
+    ("s = [0]\ns *= 10**9", "MemoryError: a list of 1000000000 items is more than gradcli's"),
+    ("'a'.ljust(10**9)", TOO_LONG),
+    ("'a'.rjust(10**9, '*')", TOO_LONG),
+    ("'a'.center(10**9)", TOO_LONG),
+    ("'1'.zfill(10**9)", TOO_LONG),
+    ("'%*d' % (10**9, 1)", TOO_LONG),
+    ("'%.*f' % (10**9, 1.0)", TOO_LONG),
+    ("'%1000000000s' % 'a'", TOO_LONG),
+    ("s = '%(x)1000000000d'\ns %= {'x': 1}", TOO_LONG),
+    ("f'{1:>1000000000}'", TOO_LONG),
+    ("w = 10**9\nf'{1:{w}}'", TOO_LONG),
+    ("f'{1.5:.1000000000f}'", TOO_LONG),
+    ("format(1, '1000000000')", TOO_LONG),
+    ("'{:1000000000}'.format(1)", TOO_LONG),
+    ("(7 ** 300000) ** 4096", "OverflowError: integer power too large for gradcli"),
+    ("x = 3 ** 400000\nx = x * x", "OverflowError: integer multiplication too large for gradcli"),
+    ("x = 3 ** 400000\nx *= x", "OverflowError: integer multiplication too large for gradcli"),
+]
+
+
+@pytest.mark.parametrize("source, error", BUILT)
+def test_what_one_operation_builds_is_bounded_first(source, error):
+    r = run_cli(["-e", source])
+    assert (r.status, r.error_line[:len(error)]) == (1, error), r.err
+
+
+@pytest.mark.parametrize("source", [
+    "'%5d|%-4s|%.2f|%%|%*d|%(a)s' % (1, 'x', 2.5, 3, 4)" if False else
+    "print('%5d|%-4s|%.2f|%%|%*d' % (1, 'x', 2.5, 3, 4), '%(a)3s' % {'a': 1})",
+    "print(f'{3:>6}|{2.5:08.3f}|{7:,}|{1:{5}}', format(4, '>3'), '{:^5}'.format(1))",
+    "print('ab'.ljust(4, '.'), 'ab'.center(6), '7'.zfill(3), 'a'.rjust(2))",
+    "s = 'ab'\ns *= 2\nl = [1]\nl *= 3\nprint(s, l, (2 ** 100) * 3, 3 ** 4096 > 0)",
+])
+def test_sizes_within_the_limits_format_as_python(source):
+    import contextlib
+    import io
+    expected = io.StringIO()
+    with contextlib.redirect_stdout(expected):
+        exec(source, {})
+    r = run_cli(["-e", source])
+    assert (r.status, r.out) == (0, expected.getvalue()), r.err
+
+
+SMALL = ["--max-elements", "1000"]
+# source, the result's shape, the rows whose computation must not start ((module, name) of the
+# op table; before, each computed its result and the dispatcher refused it afterwards)
+PRECHECKED = [
+    ("import torch.nn.functional as F\nF.one_hot(torch.arange(100))", "100, 100", ()),
+    ("torch.ones(30, 30).nonzero()", "900, 2", ()),
+    ("torch.randperm(2000)", "2000", ()),
+    ("torch.diag(torch.ones(100))", "100, 100", (("indexing", "DIAG_EMBED"),)),
+    ("torch.lerp(torch.ones(100, 1), torch.ones(1, 100), 0.5)", "100, 100",
+     (("pointwise", "LERP"),)),
+    ("torch.ones(100, 1).lerp(torch.ones(1, 100), torch.ones(1))", "100, 100",
+     (("pointwise", "LERP_TENSOR"),)),
+]
+
+
+@pytest.mark.parametrize("source, shape, rows", PRECHECKED)
+def test_results_are_measured_before_they_are_computed(source, shape, rows, monkeypatch):
+    import dataclasses
+    import importlib
+
+    def computed(*args, **kwargs):
+        raise AssertionError("computed before the limit was checked")
+    for module, name in rows:
+        ops = importlib.import_module(f"gradcli.engine.ops.{module}")
+        monkeypatch.setattr(ops, name, dataclasses.replace(getattr(ops, name), forward=computed))
+    r = run_cli(SMALL + ["-e", source])
+    n = eval(shape.replace(", ", "*"))
+    assert (r.status, r.error_line) == (
+        1, f"RuntimeError: a tensor of shape [{shape}] would have {n} elements, more than "
+           f"gradcli's limit of 1000 (--max-elements or GRADCLI_MAX_ELEMENTS change it)"), r.err
+
+
+@pytest.mark.parametrize("source, n", [
+    ("torch.ones(0, 100).unbind(1)", 100), ("list(torch.ones(100, 0))", 100),
+    ("torch.ones(0, 100).split(1, 1)", 100), ("torch.ones(0, 100).chunk(100, 1)", 100),
+    ("torch.ones(0).chunk(100)", 100),
+])
+def test_empty_tensors_cannot_make_countless_tensors(source, n):
+    r = run_cli(SMALL + ["-e", source])
+    assert (r.status, r.error_line) == (
+        1, f"RuntimeError: {n} tensors from one call are more than gradcli's limit of 15 "
+           f"(--max-elements or GRADCLI_MAX_ELEMENTS change it)"), r.err
+
+
+def test_an_empty_triangle_allocates_nothing():
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        r = run_cli(["-e", "x = torch.ones(0, 10**7)\ny = x.tril()\nz = x.triu(1)"])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert r.status == 0 and peak < 10**6, (r.err, peak)

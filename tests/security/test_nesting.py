@@ -88,3 +88,40 @@ def test_views_behave_as_pythons():
         "False\n{1} {1, (3, 4), 7} {(3, 4)} {1} {(1, 2)}\n[(3, 4), 1] True True\n"
         "dict_keys([1, (3, 4), 7])\n"), r.err
     assert problems(Outcome(r.status, r.out, r.err)) == [], describe(r)
+
+
+ITERTOOLS = ["itertools.chain(m)", "itertools.chain([1], m)", "itertools.islice(m, 5)",
+             "itertools.zip_longest(m)", "itertools.compress(m, [1])", "itertools.pairwise(m)",
+             "itertools.accumulate(m)", "itertools.starmap(max, m)",
+             "itertools.filterfalse(None, m)", "itertools.takewhile(bool, m)",
+             "itertools.dropwhile(bool, m)", "map(abs, itertools.chain(m))"]
+
+
+@pytest.mark.parametrize("build", ITERTOOLS)
+def test_nesting_itertools_past_the_limit_is_refused(build):
+    source = f"import itertools\nm = [[1]]\nfor i in range({MAX_NESTING + 1}):\n    m = {build}\n"
+    r = run_cli(["run", "-"], source)
+    assert (r.status, r.error_line) == (1, DEEP_ITERATOR), r.err
+
+
+def test_itertools_at_the_limit_work():
+    source = ("import itertools\nm = [1, 2]\nfor i in range(300):\n    m = itertools.chain(m)\n"
+              "    m = itertools.islice(m, 5)\n    m = map(abs, m)\n"
+              "print(list(m), type(itertools.chain([1])), isinstance(m, map))")
+    assert run_cli(["run", "-"], source).out == "[1, 2] <class 'itertools.chain'> True\n"
+
+
+def test_chain_from_iterable_nested_deep_is_a_recursion_error():
+    source = ("import itertools\nm = [1]\nfor i in range(100000):\n"
+              "    m = itertools.chain.from_iterable([m])\nprint(list(m))")
+    r = run_cli(["run", "-"], source)
+    assert (r.status, r.error_line.split(" while")[0]) == (
+        1, "RecursionError: maximum recursion depth exceeded"), r.err
+    r = run_cli(["-e", "import itertools\nprint(list(itertools.chain.from_iterable([[1], "
+                       "itertools.chain.from_iterable([[2, 3]])])))"])
+    assert r.out == "[1, 2, 3]\n", r.err
+
+
+def test_a_million_deep_chain_ends_cleanly(run_file):
+    fails_cleanly(run_file("import itertools\nm = [0]\nfor i in range(1_000_000):\n"
+                           "    m = itertools.chain(m)\nprint(list(m))"))

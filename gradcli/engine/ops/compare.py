@@ -5,6 +5,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
+from ..limits import check_shape
 from ..tensor import Tensor
 from . import xp
 from .pointwise import broadcast_apply, broadcast_error, broadcast_shape
@@ -154,6 +155,7 @@ def nonzero(input, *, as_tuple=False):
         raise _dt.OperandTypeError(input)
     if as_tuple:
         return where(input)
+    check_shape((int(np.count_nonzero(input._data)), input.ndim))   # before NumPy builds it
     return Tensor._make(np.argwhere(input._data).astype(np.int64))
 
 

@@ -10,6 +10,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
 from ..graph import Node, SavedResult
+from ..limits import check_shape
 from ..tensor import Tensor
 from . import inplace
 from . import xp
@@ -718,6 +719,8 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 @export()
 def diag(input, diagonal=0):
     if input.ndim == 1:
+        n = input._data.shape[0] + abs(operator.index(diagonal))
+        check_shape((n, n))   # before NumPy builds it
         return apply(DIAG_EMBED, (input,), {"offset": diagonal})
     if input.ndim != 2:
         raise RuntimeError(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")
@@ -725,7 +728,8 @@ def diag(input, diagonal=0):
 
 
 def _triangle(name: str, forward, grad_fn: str, formula: str):
-    op = row(Op(name, lambda a, diagonal: forward(a, diagonal), grad_fn, ("self",), (
+    # NumPy's mask spans the last two sizes even when the tensor is empty: (0, 4*10**8) made one
+    op = row(Op(name, lambda a, diagonal: forward(a, diagonal) if a.size else a.copy(), grad_fn, ("self",), (
         Rule(lambda node, g: function(g, node.diagonal), (), formula),), dtypes="keep"))
 
     def function(input, diagonal=0):

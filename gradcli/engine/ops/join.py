@@ -8,7 +8,7 @@ from functools import lru_cache, partial
 import numpy as np
 
 from ..dispatch import Rule, Op, apply
-from ..limits import check_shape
+from ..limits import check_outputs, check_shape
 from ..tensor import Tensor
 from . import xp
 from .indexing import SELECT, SLICE, at_dim
@@ -183,6 +183,7 @@ def split_with_sizes(input, split_sizes, dim=0):
     d = _split_dim(input, dim)
     lengths = sizes((split_sizes,))
     text = f"[{', '.join(map(str, lengths))}]"
+    check_outputs(len(lengths))
     if any(n < 0 for n in lengths):
         raise RuntimeError(f"split_with_sizes expects split_sizes have only non-negative entries, "
                            f"but got split_sizes={text}")
@@ -206,6 +207,7 @@ def split(input, split_size_or_sections, dim=0):
     if split_size == 0 and size != 0:
         raise RuntimeError(f"split_size can only be 0 if dimension size is 0, but got dimension "
                            f"size of {size}")
+    check_outputs(-(-size // split_size) if split_size else 1)
     return apply(SPLIT, (input,), {"split_size": split_size, "dim": d})
 
 
@@ -220,6 +222,7 @@ def chunk(input, chunks, dim=0):
     split_size = -(-size // chunks)
     if split_size == 0 and size == 0:
         # split would lose the number of (empty) chunks
+        check_outputs(chunks)
         return split_with_sizes(input, [0] * chunks, d)
     return split(input, split_size, d)
 
@@ -228,7 +231,9 @@ def chunk(input, chunks, dim=0):
 def unbind(input, dim=0):
     if input.ndim == 0:
         raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
-    return apply(UNBIND, (input,), {"dim": input._dim(dim)})
+    d = input._dim(dim)
+    check_outputs(input._data.shape[d])   # a (0, 10**9) tensor passes the element limit
+    return apply(UNBIND, (input,), {"dim": d})
 
 
 def _iterate(input):

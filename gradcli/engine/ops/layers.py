@@ -328,9 +328,36 @@ def _pool_output(input: Tensor, kernel, stride, padding, dilation, ceil_mode: bo
     return out
 
 
+# ---- what PyTorch's argument parser checks before the kernel runs (torch._C._nn's functions)
+def _must_be_tensor(fn: str, name: str, position: int, value, optional: bool = False) -> None:
+    if not isinstance(value, Tensor) and not (optional and value is None):
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not "
+                        f"{_dt.tp_name(value)}")
+
+
+def _must_be_ints(fn: str, name: str, position: int, value, optional: bool = False) -> None:
+    if optional and value is None or isinstance(value, int) and not isinstance(value, bool):
+        return
+    where = f"{fn}(): argument '{name}' (position {position}) must be tuple of ints"
+    if not isinstance(value, (tuple, list)):
+        raise TypeError(f"{where}, not {_dt.tp_name(value)}")
+    for i, item in enumerate(value):
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise TypeError(f"{fn}(): argument '{name}' failed to unpack the object at pos "
+                            f"{i + 1} with error \"type must be tuple of ints,but got "
+                            f"{_dt.tp_name(item)}\"")
+
+
+def _pool_arguments(fn: str, input, kernel_size, stride) -> None:
+    _must_be_tensor(fn, "input", 1, input)
+    _must_be_ints(fn, "kernel_size", 2, kernel_size)
+    _must_be_ints(fn, "stride", 3, stride, optional=True)
+
+
 @export(method=False, functional=True)
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
+    _pool_arguments("max_pool2d", input, kernel_size, stride)
     kernel, stride, padding, dilation = _pool_args(kernel_size, stride, padding, dilation)
     out_hw = _pool_output(input, kernel, stride, padding, dilation, ceil_mode, True)
     _, indices = kernels.max_pool2d(_as_batch(input._data), kernel, stride, padding, dilation,
@@ -396,6 +423,7 @@ AVG_POOL2D_GRAD = row(Op("avg_pool2d_backward", _avg_grad, "AvgPool2DBackwardBac
 @export(torch=False, method=False, functional=True)   # torch has no avg_pool2d: F's only
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
+    _pool_arguments("avg_pool2d", input, kernel_size, stride)
     kernel, stride, padding, _ = _pool_args(kernel_size, stride, padding)
     out_hw = _pool_output(input, kernel, stride, padding, (1, 1), ceil_mode, False)
     if divisor_override is not None and divisor_override == 0:
@@ -433,6 +461,8 @@ ADAPTIVE_AVG_POOL2D_GRAD = row(Op("adaptive_avg_pool2d_backward", _adaptive_grad
 
 @export(torch=False, method=False, functional=True)   # as avg_pool2d
 def adaptive_avg_pool2d(input, output_size):
+    if not isinstance(input, Tensor):   # F's Python body reads input.size() first
+        raise AttributeError(f"'{_dt.tp_name(input)}' object has no attribute 'size'")
     if input.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "
                            f"{_sizes(input.shape)}")
@@ -521,6 +551,10 @@ def _check_bn_param(name: str, t, channels: int) -> None:
 @export(torch=False, method=False, functional=True)
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.1, eps=1e-05):
+    for name, position, value, optional in (("input", 1, input, False),
+                                            ("running_mean", 4, running_mean, True),
+                                            ("running_var", 5, running_var, True)):
+        _must_be_tensor("batch_norm", name, position, value, optional)
     if training:
         size = input.shape
         count = math.prod(size[:1] + size[2:])
@@ -592,6 +626,7 @@ def constant_pad(input, pad, value):
 
 @export(torch=False, method=False, functional=True)
 def pad(input, pad, mode="constant", value=None):
+    _must_be_tensor("pad", "input", 1, input)
     if len(pad) % 2:
         raise RuntimeError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.ndim:

@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
+from ..limits import check_shape
 from ..tensor import Tensor
 from . import pointwise as _pw
 from . import xp
@@ -875,6 +876,7 @@ def one_hot(input, num_classes=-1):
         num_classes = int(values.max()) + 1
     elif values.max() >= num_classes:
         raise RuntimeError("Class values must be smaller than num_classes.")
+    check_shape(values.shape + (num_classes,))
     return Tensor._make((values[..., None] == np.arange(num_classes)).astype(np.int64))
 
 

@@ -737,6 +737,7 @@ def lerp(input, end, weight):
     if input.dtype.category != _dt.FLOAT:
         raise NotImplementedError(f'"lerp_kernel_{kind}" not implemented for '
                                   f"'{_dt.type_name(input.dtype)}'")
+    broadcast_shape(*(t for t in (input, end, weight) if isinstance(t, Tensor)))
     if kind == "tensor":
         return apply(LERP_TENSOR, (input, end, weight))
     return apply(LERP, (input, end), {"weight": weight})

@@ -72,16 +72,43 @@ def _calling(real):
     return call
 
 
-attributes.register_class_attributes(itertools.chain, ("from_iterable",))
 # type() of an iterator shows Python's name; the class itself is not handed out (making one
 # anew would skip the checks above)
 for _cls in (count, cycle, repeat, *(getattr(itertools, n) for n in dir(itertools)
                                      if isinstance(getattr(itertools, n), type))):
     classes.name_class(_cls, f"itertools.{_cls.__name__}")
 
+# the lazy ones take their items from what they wrap in C, as map does: nested a million deep
+# they crashed the process (see builtins.nesting_type)
+LAZY = {name: B.nesting_type(getattr(itertools, name), "itertools", hand_out=False)
+        for name in ("islice", "chain", "zip_longest", "compress", "pairwise", "accumulate",
+                     "starmap", "filterfalse", "takewhile", "dropwhile", "groupby")}
+
+
+class _Flattened(LAZY["chain"]):
+    """chain.from_iterable(iterables): the iterables come one by one, each possibly a chain of
+    its own, so their items are passed on from Python, whose recursion limit then holds."""
+
+    __slots__ = ("_items",)
+
+    def __new__(cls, iterables):
+        made = itertools.chain.__new__(cls)
+        made._depth, made._items = 1, itertools.chain.from_iterable(iterables)
+        return made
+
+    def __next__(self):
+        return next(self._items)
+
+
+LAZY["chain"].from_iterable = staticmethod(_Flattened)
+B.NESTING_TYPES.add(_Flattened)
+classes.name_class(_Flattened, "itertools.chain")
+attributes.register_class_attributes(LAZY["chain"], ("from_iterable",))
+
 ENTRIES = {name: getattr(itertools, name) for name in (
-    "islice", "chain", "permutations", "combinations", "combinations_with_replacement",
-    "zip_longest", "compress", "pairwise", "tee")}
-ENTRIES.update({name: _calling(getattr(itertools, name)) for name in (
+    "permutations", "combinations", "combinations_with_replacement", "tee")}
+ENTRIES.update({name: LAZY[name] for name in (
+    "islice", "chain", "zip_longest", "compress", "pairwise")})
+ENTRIES.update({name: _calling(LAZY[name]) for name in (
     "accumulate", "starmap", "filterfalse", "takewhile", "dropwhile", "groupby")})
 ENTRIES.update(count=count, cycle=cycle, repeat=repeat, product=product)
