@@ -172,6 +172,15 @@ class Tensor:
     def is_contiguous(self) -> bool:
         return self._data.flags.c_contiguous
 
+    def stride(self, dim: int | None = None):
+        """Steps in elements between neighbours along each dim (the layout is NumPy's, which
+        keeps its operands' order as PyTorch's TensorIterator does)."""
+        a = self._data
+        steps = tuple(s // a.itemsize for s in a.strides)
+        if dim is None:
+            return steps
+        return steps[self._dim(dim)]
+
     def _dim(self, dim: int, ndim: int | None = None) -> int:
         """Wrap a possibly negative dim, with PyTorch's IndexError when out of range."""
         n = self._data.ndim if ndim is None else ndim

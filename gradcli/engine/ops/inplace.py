@@ -9,7 +9,7 @@ from ..dispatch import Rule, Op, apply
 from ..graph import SavedResult
 from ..tensor import Tensor
 from . import pointwise
-from .registry import METHODS, export, row
+from .registry import FUNCTIONS, METHODS, export, row
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 VIEW_OF_LEAF = "a view of a leaf Variable that requires grad is being used in an in-place operation."
@@ -109,10 +109,15 @@ def inplace(fn, name: str):
 for _name in ("add", "sub", "mul", "div", "pow", "neg", "exp", "log", "sqrt", "sin", "cos",
               "tanh", "sigmoid", "relu", "abs", "reciprocal", "square", "exp2", "expm1", "log2",
               "log10", "log1p", "rsqrt", "tan", "asin", "acos", "atan", "sinh", "cosh", "sign",
-              "floor", "ceil", "trunc", "round", "erf", "masked_fill", "addcmul",
+              "floor", "ceil", "trunc", "round", "frac", "erf", "masked_fill", "addcmul",
               "addcdiv"):
     if _name in METHODS:
         METHODS[_name + "_"] = inplace(METHODS[_name], _name + "_")
+# torch.<name>_(x), the in-place method as a function, where PyTorch offers one (torch.sin_)
+for _name in ("neg", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt",
+              "reciprocal", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+              "sigmoid", "erf", "abs", "trunc", "floor", "ceil", "round", "frac", "square"):
+    FUNCTIONS[_name + "_"] = METHODS[_name + "_"]
 METHODS["subtract_"], METHODS["multiply_"] = METHODS["sub_"], METHODS["mul_"]
 METHODS["divide_"], METHODS["negative_"] = METHODS["div_"], METHODS["neg_"]
 for _dunder, _name in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", "mul_"),

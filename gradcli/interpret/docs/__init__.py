@@ -9,7 +9,8 @@ prints the same list). PyTorch's and Python's docstrings are not ours to copy: s
 does for a learner, in a line.
 
 Two kinds of summary are derived instead of written: Tensor.NAME is torch.NAME's when the method
-has no row of its own, and Tensor.NAME_ (in place) is Tensor.NAME's, marked as in place; a
+has no row of its own, and Tensor.NAME_ (in place) and torch.NAME_ are Tensor.NAME's, marked as
+in place; a
 library class's method (torch.nn.Linear.parameters) reads the row of the nearest class above it
 that has one (torch.nn.Module.parameters).
 """
@@ -56,6 +57,9 @@ def _find(name: str, lang: str) -> str | None:
     found = table.get(name)
     if found is not None:
         return found
+    if name.startswith("torch.") and name.count(".") == 1 and name.endswith("_") \
+            and not name.endswith("__"):   # torch.sin_(x): Tensor.sin_'s
+        return _find(f"Tensor.{name[len('torch.'):]}", lang)
     if not name.startswith("Tensor."):
         return _inherited(name, table)
     method = name[len("Tensor."):]

@@ -45,6 +45,8 @@ SUMMARIES = {
     "nelement": ("The number of elements (another name for numel()).", "元素个数（numel() 的别名）。"),
     "element_size": ("The bytes one element takes.", "一个元素占用的字节数。"),
     "is_floating_point": ("Is the dtype a floating-point one?", "dtype 是否为浮点类型？"),
+    "stride": ("Steps in elements between neighbours along each dim (or along dim).",
+               "各维（或 dim 维）上相邻元素在内存中相隔的元素数。"),
     "is_contiguous": ("Are the elements laid out in memory in row order?",
                       "元素在内存中是否按行连续存放？"),
     "is_cuda": ("Is the tensor on a GPU? Never in gradcli.", "张量是否在 GPU 上？在 gradcli 中总是否。"),
