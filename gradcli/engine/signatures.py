@@ -300,6 +300,36 @@ where(Tensor condition, Tensor input, Scalar other)
 where(Tensor condition, Scalar self, Scalar other)
 zeros(SymInt[] size, *, Tensor out=None, {options})
 zeros_like(Tensor input, *, MemoryFormat? memory_format=None, {options})
+neg_(Tensor input)
+exp_(Tensor input)
+exp2_(Tensor input)
+expm1_(Tensor input)
+log_(Tensor input)
+log2_(Tensor input)
+log10_(Tensor input)
+log1p_(Tensor input)
+sqrt_(Tensor input)
+rsqrt_(Tensor input)
+reciprocal_(Tensor input)
+sin_(Tensor input)
+cos_(Tensor input)
+tan_(Tensor input)
+asin_(Tensor input)
+acos_(Tensor input)
+atan_(Tensor input)
+sinh_(Tensor input)
+cosh_(Tensor input)
+tanh_(Tensor input)
+sigmoid_(Tensor input)
+erf_(Tensor input)
+abs_(Tensor input)
+trunc_(Tensor input)
+floor_(Tensor input)
+ceil_(Tensor input)
+round_(Tensor input)
+round_(Tensor input, *, int decimals)
+frac_(Tensor input)
+square_(Tensor input)
 """
 
 FUNCTIONAL = """
@@ -482,6 +512,7 @@ to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat memo
 true_divide(Tensor other)
 true_divide(Scalar other)
 TensorBase.trunc_()|noargs
+TensorBase.frac_()|noargs
 type_as(Tensor other)
 uniform_(float from=0, float to=1, *, Generator? generator=None)
 view(ScalarType dtype)
@@ -503,6 +534,8 @@ numpy(*, bool force=False)
 requires_grad_(bool mode=True)
 TensorBase.retain_grad()|noargs
 size(int? dim=None)
+stride(int dim)
+TensorBase.stride()|noargs
 TensorBase.tolist()|noargs
 """
 

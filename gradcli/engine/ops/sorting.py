@@ -79,6 +79,13 @@ def _must_be_tensor(name: str, input) -> None:
                         f"{type(input).__name__}")
 
 
+def _dim_of_some(input, dim: int) -> int:
+    """unique's dim: a 0-d tensor has none to name (ATen's unique_dim checks before wrapping)."""
+    if input.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    return input._dim(dim)
+
+
 @export()
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct values, ascending (PyTorch's CPU kernel sorts even when sorted=False), or
@@ -91,7 +98,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
                                                    return_counts=True, equal_nan=False)
         return _unique_result(UNIQUE, input, values, inverse.reshape(a.shape), counts,
                               return_inverse, return_counts)
-    d = input._dim(dim)
+    d = _dim_of_some(input, dim)
     values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=d)
     return _unique_result(UNIQUE_DIM, input, values, inverse.reshape(-1), counts,
                           return_inverse, return_counts)
@@ -109,7 +116,7 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
         inverse = (np.cumsum(np.r_[True, flat[1:] != flat[:-1]]) - 1).reshape(a.shape) \
             if flat.size else np.zeros(a.shape, np.int64)
     else:
-        d = input._dim(dim)
+        d = _dim_of_some(input, dim)
         moved = np.moveaxis(a, d, 0).reshape(a.shape[d], -1)
         change = np.r_[True, (moved[1:] != moved[:-1]).any(axis=1)] if len(moved) else \
             np.zeros(0, bool)
