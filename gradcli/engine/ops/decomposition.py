@@ -48,13 +48,14 @@ def _square(name: str, input) -> None:
 
 
 def _inverse(a: np.ndarray) -> np.ndarray:
-    # LAPACK's getrf + getri, as PyTorch's CPU kernel: a zero pivot names its (1-based) place
+    # NumPy's LAPACK solve (PyTorch's MKL getrf + getri may round the last bit otherwise); an
+    # exactly singular matrix is PyTorch's error, naming the zero pivot as getrf finds it
     try:
         return np.linalg.inv(a).astype(a.dtype)
     except np.linalg.LinAlgError:
         pass
     for index in np.ndindex(a.shape[:-2]):
-        _, u = _lu(a[index])
+        u = _lu(a[index])
         zero = np.flatnonzero(np.diagonal(u) == 0)
         if zero.size:
             raise LinAlgError(f"linalg.inv: The diagonal element {zero[0] + 1} is zero, the "
@@ -63,8 +64,8 @@ def _inverse(a: np.ndarray) -> np.ndarray:
     raise LinAlgError("linalg.inv: The input matrix is singular.")
 
 
-def _lu(a: np.ndarray):
-    """Doolittle's LU with partial pivoting (getrf's pivoting), for naming a zero pivot."""
+def _lu(a: np.ndarray) -> np.ndarray:
+    """U of Doolittle's LU with partial pivoting (getrf's pivoting), for naming a zero pivot."""
     u = a.astype(np.float64).copy()
     n = u.shape[0]
     for k in range(n):
@@ -72,7 +73,7 @@ def _lu(a: np.ndarray):
         u[[k, p]] = u[[p, k]]
         if u[k, k] != 0:
             u[k + 1:, k:] -= np.outer(u[k + 1:, k] / u[k, k], u[k, k:])
-    return None, u
+    return u
 
 
 INV = row(Op("linalg_inv_ex", _inverse, "LinalgInvExBackward0", ("self",), (
