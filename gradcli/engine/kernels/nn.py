@@ -106,19 +106,24 @@ def _across_lanes(acc: np.ndarray) -> np.ndarray:
     return acc[..., 0]
 
 
+def _by_lanes(e: np.ndarray, lanes: int) -> tuple[np.ndarray, int]:
+    """The whole vectors of the last axis added lane by lane, and where their run ends."""
+    full = e.shape[-1] - e.shape[-1] % lanes
+    acc = e[..., :lanes].copy()
+    for d in range(lanes, full, lanes):
+        acc = acc + e[..., d:d + lanes]
+    return acc, full
+
+
 def lane_sum(e: np.ndarray, width: int = 64) -> np.ndarray:
     """Σ over the last axis as ATen's vec::reduce_all adds with `width`-byte vectors (AVX512:
     64): in order below one vector's width, else lane by lane, the tail into the first lanes,
     then a halving tree across the lanes."""
     lanes = width // e.itemsize
-    n = e.shape[-1]
-    if n < lanes:
+    if e.shape[-1] < lanes:
         return _in_order(e)
-    full = n - n % lanes
-    acc = e[..., :lanes].copy()
-    for d in range(lanes, full, lanes):
-        acc = acc + e[..., d:d + lanes]
-    acc[..., :n - full] += e[..., full:]
+    acc, full = _by_lanes(e, lanes)
+    acc[..., :e.shape[-1] - full] += e[..., full:]
     return _across_lanes(acc)
 
 
@@ -130,15 +135,12 @@ def product_lane_sum(a: np.ndarray, b: np.ndarray, width: int = 64) -> np.ndarra
     products = a * b
     n = a.shape[-1]
     if n < lanes:
-        return lane_sum(products, width)
-    full = n - n % lanes
-    acc = products[..., :lanes].copy()
-    for d in range(lanes, full, lanes):
-        acc = acc + products[..., d:d + lanes]
+        return _in_order(products)
+    acc, full = _by_lanes(products, lanes)
     if full < n:
         fma = fma32 if a.dtype == np.float32 else (lambda x, y, z: x * y + z)
         acc[..., :n - full] = fma(a[..., full:], b[..., full:], acc[..., :n - full])
-    return lane_sum(acc, width)
+    return _across_lanes(acc)
 
 
 def _exp_parts(a: np.ndarray, dim: int):
