@@ -222,11 +222,9 @@ def _tolerances(fn: str, input, other, rtol, atol, equal_nan) -> tuple[float, fl
     return rtol, atol
 
 
-@export()
-def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+def _close(input, other, rtol: float, atol: float, equal_nan) -> np.ndarray:
     """|input - other| <= atol + rtol * |other|, elementwise, as ATen's isclose computes it: in
     the inputs' dtype (integers in the default float dtype), infinities equal to themselves."""
-    rtol, atol = _tolerances("isclose", input, other, rtol, atol, equal_nan)
     close = eq(input, other)._data   # broadcasts, with PyTorch's error for sizes that do not
     a, b = input._data, other._data
     if a.dtype.kind == "f" and equal_nan:
@@ -238,10 +236,16 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
             allowed = atol + np.abs(rtol * b)
             actual = np.abs(a - b)
             close = close | (np.isfinite(actual) & (actual <= allowed))
-    return Tensor._make(np.asarray(close))
+    return np.asarray(close)
+
+
+@export()
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    rtol, atol = _tolerances("isclose", input, other, rtol, atol, equal_nan)
+    return Tensor._make(_close(input, other, rtol, atol, equal_nan))
 
 
 @export()
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
-    _tolerances("allclose", input, other, rtol, atol, equal_nan)
-    return bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
+    rtol, atol = _tolerances("allclose", input, other, rtol, atol, equal_nan)
+    return bool(_close(input, other, rtol, atol, equal_nan).all())
