@@ -456,8 +456,8 @@ unary("floor", np.floor, "FloorBackward0",
       lambda node, g: xp.zeros_like(g), (), "∂⌊x⌋/∂x = 0", dtypes="keep")
 unary("ceil", np.ceil, "CeilBackward0",
       lambda node, g: xp.zeros_like(g), (), "∂⌈x⌉/∂x = 0", dtypes="keep")
-_round = unary("round", np.round, "RoundBackward0",
-               lambda node, g: xp.zeros_like(g), (), "∂round(x)/∂x = 0", dtypes="keep")
+ROUND = row(Op("round", np.round, "RoundBackward0", ("self",), (
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂round(x)/∂x = 0"),), dtypes="keep"))
 
 
 def _round_decimals(a: np.ndarray, decimals: int) -> np.ndarray:
@@ -476,7 +476,7 @@ ROUND_DECIMALS = row(Op("round", _round_decimals, "RoundBackward1", ("self",), (
 @export()
 def round(input, *, decimals=0):
     if decimals == 0:
-        return _round(input)
+        return apply(ROUND, (input,))
     if input.dtype.category != _dt.FLOAT:
         raise NotImplementedError(f"\"round_cpu\" not implemented for "
                                   f"'{_dt.type_name(input.dtype)}'")
