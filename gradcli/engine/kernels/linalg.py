@@ -18,6 +18,11 @@ built so that different summation orders give different bits (see README, "Matri
 Alignment is measured in floats from the start of the tensor's storage, which PyTorch allocates
 64-byte aligned; a view's offset into its base stands for its storage offset. beta=1 (addmm's
 bias) is added to each kernel's result, as MKL does (to each k-block's chain in the FMA kernel).
+
+Short products (k <= SHORT_K) outside the FMA kernel add their products in k order in every
+kernel (the lanes and peeled rows need more products than that): they are computed as such in
+one short loop, without the planning of the kernels (tests/engine/kernels/test_linalg.py checks
+them against the kernels on random shapes and layouts).
 """
 from __future__ import annotations
 
@@ -239,15 +244,40 @@ def _sdot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return total[0] + total[1]
 
 
+# ---- short products: every kernel but the FMA one adds fewer than 4 products in k order ----
+SHORT_K = 3
+
+
+def _short(m1: np.ndarray, m2: np.ndarray, bias, from_bias: bool) -> np.ndarray:
+    """bias + m1 @ m2 with the products of each k added in k order, to a zero (then bias added
+    to the sum) or, `from_bias`, to the bias (the rank-1 kernel's C)."""
+    out = np.zeros((m1.shape[0], m2.shape[1]), F32)
+    if from_bias:
+        out[...] = bias
+    columns = m1.T
+    for i in range(m1.shape[1]):
+        out += columns[i][:, None] * m2[i]
+    return out if bias is None or from_bias else bias + out
+
+
 # ---- torch's side: addmm_impl_cpu_ (aten/src/ATen/native/LinearAlgebra.cpp) ----------------
-def _as_operand(x: np.ndarray, rows_first: bool, rows: int, k: int) -> tuple:
-    """How addmm_impl_cpu_ hands `x` to BLAS: (transposed?, leading dimension, offset, array)."""
+def _layout(x: np.ndarray, rows_first: bool, rows: int, k: int):
+    """How addmm_impl_cpu_ hands `x` to BLAS where it lies: (transposed?, leading dimension),
+    or None if it copies `x` first (the copy is transposed when not `rows_first`)."""
     s = _strides(x)
     inner, outer = (s[0], s[1]) if rows_first else (s[1], s[0])
     if inner == 1 and outer >= max(1, rows):
-        return False, outer, offset(x), x
+        return False, outer
     if outer == 1 and inner >= max(1, k):
-        return True, inner, offset(x), x
+        return True, inner
+    return None
+
+
+def _as_operand(x: np.ndarray, rows_first: bool, rows: int, k: int) -> tuple:
+    """How addmm_impl_cpu_ hands `x` to BLAS: (transposed?, leading dimension, offset, array)."""
+    layout = _layout(x, rows_first, rows, k)
+    if layout is not None:
+        return (*layout, offset(x), x)
     copy = np.ascontiguousarray(x)
     cs = _strides(copy)
     return not rows_first, cs[0] if rows_first else cs[1], 0, copy
@@ -262,32 +292,49 @@ def sgemm(m1: np.ndarray, m2: np.ndarray, bias=None, c_offset: int = 0) -> np.nd
         x, y, m, n = m2, m1, small, big
     else:
         x, y, m, n = m1, m2, big, small
+    fma = m >= FMA_M and n >= FMA_N
+    if k <= SHORT_K and not fma:
+        if bias is None:   # to a zero in every kernel
+            return _short(m1, m2, None, False)
+        # the bias is where the rank-1 kernel starts and what the others add at the end
+        trans = [transpose_c if layout is None else layout[0] for layout in
+                 (_layout(x, not transpose_c, m, k), _layout(y, not transpose_c, k, n))]
+        return _short(m1, m2, np.asarray(bias, F32), _kernel(*trans, m, n) == "rank1")
     c = None
     if bias is not None:
         c = np.broadcast_to(np.asarray(bias, F32), (big, small))
         c = c.T if transpose_c else c
     trans_a, lda, a_off, x = _as_operand(x, not transpose_c, m, k)
     trans_b, ldb, b_off, y = _as_operand(y, not transpose_c, k, n)
+    kernel = "fma" if fma else _kernel(trans_a, trans_b, m, n)
     a = x.T if transpose_c else x          # op(A): m x k
     b = y.T if transpose_c else y          # op(B): k x n
-    out = _sgemm(trans_a, trans_b, a, b, c, ldb, a_off, b_off, c_offset,
-                 small if transpose_c else big)
+    out = _sgemm(kernel, a, b, c, ldb, a_off, b_off, c_offset, small if transpose_c else big)
     return np.ascontiguousarray(out.T if transpose_c else out)   # torch's result is row-major
 
 
-def _sgemm(trans_a, trans_b, a, b, c, ldb, a_off, b_off, c_off, ldc) -> np.ndarray:
+def _kernel(trans_a: bool, trans_b: bool, m: int, n: int) -> str:
+    """The kernel MKL's sgemm runs below the FMA kernel's sizes."""
+    if m == n == 1 and not (trans_a or trans_b) or trans_a and n == 1 and not (m == 1 and trans_b):
+        return "gemv_t"
+    if not trans_a or m == n == 1:
+        return "rank1"
+    return "tt" if trans_b else "tn"
+
+
+def _sgemm(kernel, a, b, c, ldb, a_off, b_off, c_off, ldc) -> np.ndarray:
     m, k = a.shape
     n = b.shape[1]
-    if m >= FMA_M and n >= FMA_N:
+    if kernel == "fma":
         if m * n * k > EXACT_LIMIT:
             out = np.matmul(a, b)
             return out if c is None else c + out
         return _fma_blocks(a, b, c)
-    if m == n == 1 and not (trans_a or trans_b) or trans_a and n == 1 and not (m == 1 and trans_b):
+    if kernel == "gemv_t":
         out = _gemv_t(a, b[:, 0], a_off, b_off)[:, None]
-    elif not trans_a or m == n == 1:
+    elif kernel == "rank1":
         return _rank1(a, b, c, c_off + np.arange(n) * ldc)
-    elif trans_b:         # T,T: plain dot products in k order
+    elif kernel == "tt":  # T,T: plain dot products in k order
         out = _in_order(np.zeros((m, n), F32), a, b.T, range(k))
     else:
         out = _tn(a, b, b_off + np.arange(n) * ldb)
@@ -332,10 +379,16 @@ def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
 
 
 def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
-    return _sgemv(a, v) if a.dtype == F32 else np.matmul(a, v)
+    if a.dtype != F32:
+        return np.matmul(a, v)
+    if a.shape[1] <= SHORT_K:   # sgemv 'n' and 't' both add so few products in k order
+        return _short(a, v[:, None], None, False)[:, 0]
+    return _sgemv(a, v)
 
 
 def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    if a.dtype == F32 and a.shape[0] <= SHORT_K:   # sdot's lanes take 4 products or more
+        return _short(a[None, :], b[:, None], None, False)[0, 0]
     if a.dtype == F32:
         return _sdot(a, b)
     # MKL's ddot sums from a zero: a sum of -0. products is 0.

@@ -825,7 +825,9 @@ def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
     (n, k), (k2, m) = mat1._data.shape, mat2._data.shape
     if k != k2:
         raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({n}x{k} and {k2}x{m})")
-    bias.expand(n, m)  # PyTorch's message when the bias does not broadcast to the output
+    shape = bias._data.shape
+    if len(shape) > 2 or any(s != 1 and s != size for s, size in zip(shape[::-1], (m, n))):
+        bias.expand(n, m)  # PyTorch's message when the bias does not broadcast to the output
     return apply(ADDMM, (bias, mat1, mat2), {"layouts": (column_major(mat1), column_major(mat2))})
 
 
