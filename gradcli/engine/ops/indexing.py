@@ -132,10 +132,12 @@ def _key(indices) -> tuple:
     for t in indices:
         if t is None:
             key.append(slice(None))
-        elif t._data.dtype in (np.bool_, np.uint8):
-            key.extend(np.nonzero(t._data))
+            continue
+        a = t._data if isinstance(t, Tensor) else t   # arrays: read in a pass on arrays
+        if a.dtype in (np.bool_, np.uint8):
+            key.extend(np.nonzero(a))
         else:
-            key.append(t._data.astype(np.int64))
+            key.append(a.astype(np.int64))
     return tuple(key)
 
 
@@ -186,33 +188,42 @@ def _put(a, values, key, accumulate):
     return out
 
 
-def _put_self_grad(node, g):
-    if node.accumulate:
-        return g
-    return _index_put(g, node.indices, _zeros((), g), False)
-
-
-INDEX = row(Op("index", lambda a, key: a[key], "IndexBackward0", ("self",), (
-    Rule(xp.on_tensors(lambda node, g: _index_put(_zeros(node.shapes[0], g), node.indices, g,
-                                                  True, INDEX_PUT_IMPL)), (),
-         "∂x[idx]/∂x = 1 at each picked position, summed over repeats"),), dtypes="keep"))
-INDEX_PUT = row(Op("index_put", _put, "IndexPutBackward0", ("self", "values"), (
-    Rule(xp.on_tensors(_put_self_grad), (),
-         "∂index_put(x, idx, v)/∂x = 1 where not overwritten"),
-    Rule(xp.on_tensors(lambda node, g: _index(g, node.indices)), (),
-         "∂index_put(x, idx, v)/∂v = g[idx]")),
-    dtypes="keep"))
-INDEX_PUT_IMPL = row(Op("_index_put_impl_", _put, "IndexPutImplBackward0", ("self", "values"),
-                        INDEX_PUT.derivs, dtypes="keep"))
-
-
-def _index(input: Tensor, indices: tuple) -> Tensor:
+# The index rows' derivatives are index rows too. Written against these (as against xp), each
+# runs on tensors as the recorded op that keeps its index tensors, and on arrays (a backward
+# that records nothing) as the row's forward.
+def _index(input, indices: tuple):
+    if type(input) is not Tensor:
+        return apply(INDEX, (input,), {"key": _key(indices)})
     return _keep(apply(INDEX, (input,), {"key": _key(indices)}), indices=indices)
 
 
-def _index_put(input, indices, values, accumulate, op=INDEX_PUT) -> Tensor:
-    return _keep(apply(op, (input, values), {"key": _key(indices), "accumulate": accumulate}),
-                 indices=indices)
+def _index_put(input, indices, values, accumulate, op=None):
+    out = apply(op or INDEX_PUT, (input, values), {"key": _key(indices),
+                                                   "accumulate": accumulate})
+    return out if type(input) is not Tensor else _keep(out, indices=indices)
+
+
+def _as_index(index) -> Tensor:
+    """An index tensor as the rows' forwards read it (a pass on arrays reads it as an array)."""
+    return index if isinstance(index, Tensor) else Tensor._make(index)
+
+
+def _put_self_grad(node, g):
+    if node.accumulate:
+        return g
+    return _index_put(g, node.indices, xp.zeros_like(g, ()), False)
+
+
+INDEX = row(Op("index", lambda a, key: a[key], "IndexBackward0", ("self",), (
+    Rule(lambda node, g: _index_put(xp.zeros_like(g, node.shapes[0]), node.indices, g, True,
+                                    INDEX_PUT_IMPL), (),
+         "∂x[idx]/∂x = 1 at each picked position, summed over repeats"),), dtypes="keep"))
+INDEX_PUT = row(Op("index_put", _put, "IndexPutBackward0", ("self", "values"), (
+    Rule(_put_self_grad, (), "∂index_put(x, idx, v)/∂x = 1 where not overwritten"),
+    Rule(lambda node, g: _index(g, node.indices), (), "∂index_put(x, idx, v)/∂v = g[idx]")),
+    dtypes="keep"))
+INDEX_PUT_IMPL = row(Op("_index_put_impl_", _put, "IndexPutImplBackward0", ("self", "values"),
+                        INDEX_PUT.derivs, dtypes="keep"))
 
 
 def _checked_put(input: Tensor, indices: tuple, values, name: str) -> tuple:
@@ -287,6 +298,9 @@ def _item(item):
         return slice(start, stop, step)
     if isinstance(item, str):
         raise TypeError("new(): invalid data type 'str'")
+    if type(item) is list and item and all(
+            type(v) is int and -INT64_MAX - 1 <= v <= INT64_MAX for v in item):
+        return Tensor._make(np.array(item, np.int64))   # what torch.tensor makes of it, at once
     if isinstance(item, (list, tuple, range)):
         t = FUNCTIONS["tensor"](list(item))   # torch.tensor, from factories.py
         return t if t._data.dtype == np.bool_ else Tensor._make(t._data.astype(np.int64))
@@ -444,23 +458,39 @@ def _positions(base: np.ndarray, part: np.ndarray) -> np.ndarray:
     return order[np.searchsorted(flat[order], addresses(part))]
 
 
-def _copy_slices_grad(i: int, node, g: Tensor):
+def _copy_slices_grad(i: int, node, g):
     """Input i's gradient through CopySlices: the in-place op's own derivative, applied to the
     part of g where the view lies; the base keeps g elsewhere."""
     fn = node.fn
-    flat = g.reshape(-1)
-    part = _index(flat, (node.positions,))
-    gi = fn.op.derivs[i].fn(fn, part)
+    flat = xp.reshape(g, (-1,))
+    gi = _inner_derivative(fn, i, _index(flat, (node.positions,)))
     if i > 0:
         return gi
     shape = fn.shapes[0]
     if gi is None:
-        gi = _zeros(shape, g)
-    elif gi._data.shape != shape:
-        gi = gi.sum_to_size(shape)
-    if gi.dtype is not g.dtype:
-        gi = gi.to(g.dtype)
-    return _index_put(flat, (node.positions,), gi, False).reshape(node.shapes[0])
+        gi = xp.zeros_like(g, shape)
+    elif gi.shape != shape:
+        gi = xp.sum_to_size(gi, shape)
+    if gi.dtype != g.dtype:
+        gi = gi.to(g.dtype) if type(gi) is Tensor else gi.astype(g.dtype)
+    return xp.reshape(_index_put(flat, (node.positions,), gi, False), node.shapes[0])
+
+
+def _inner_derivative(fn, i: int, part):
+    """Rule i of the in-place op's node `fn`, on `part`: on tensors as it is; on arrays as a
+    pass on arrays runs it (backward._call_arrays), `fn` read through ARRAY_VIEW meanwhile."""
+    rule = fn.op.derivs[i].fn
+    if type(part) is Tensor:
+        return rule(fn, part)
+    if any(fn.dtypes[k] is not None and fn.dtypes[k].np != part.dtype for k in fn.op.reads[i]):
+        out = rule(fn, Tensor._make(part))   # mixed dtypes: on tensors, recording nothing
+        return None if out is None else out._data
+    outer, xp.CURRENT[0] = xp.CURRENT[0], fn
+    try:
+        out = rule(xp.ARRAY_VIEW, part)
+    finally:
+        xp.CURRENT[0] = outer
+    return None if out is None else np.asarray(out)
 
 
 @lru_cache(maxsize=None)
@@ -468,7 +498,7 @@ def _copy_slices_op(n: int) -> Op:
     # CopySlices records a write that already happened; it is never run forward
     return Op("copy_slices", None, "torch::autograd::CopySlices",
               ("self",) + tuple(f"input{k}" for k in range(1, n)),
-              tuple(Rule(xp.on_tensors(partial(_copy_slices_grad, k)), (),
+              tuple(Rule(partial(_copy_slices_grad, k), (),
                       "∂/∂base = g outside the view, the op's derivative inside" if k == 0 else
                       "the op's derivative, on the view's part of g") for k in range(n)))
 
@@ -476,9 +506,9 @@ def _copy_slices_op(n: int) -> Op:
 row(_copy_slices_op(2))
 # the grad_fn a modified view is given: its elements picked from the base by position
 AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
-    Rule(xp.on_tensors(lambda node, g: _index_put(
-        _zeros(node.shapes[0], g).reshape(-1), (node.positions,), g, True,
-        INDEX_PUT_IMPL).reshape(node.shapes[0])), (),
+    Rule(lambda node, g: xp.reshape(_index_put(
+        xp.zeros_like(g, (int(np.prod(node.shapes[0])),)), (node.positions,), g, True,
+        INDEX_PUT_IMPL), node.shapes[0]), (),
          "∂view/∂base = 1 at the view's positions"),), dtypes="keep", view=True))
 
 
@@ -517,15 +547,21 @@ SCATTER_ADD = row(Op("scatter_add", lambda a, src, dim, index: _put(
     a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), True),
     "ScatterAddBackward0", ("self", "src"), (
     Rule(lambda node, g: g, (), "∂scatter_add(x, i, s)/∂x = 1"),
-    Rule(xp.on_tensors(lambda node, g: gather(g, node.dim, node.index)), (),
+    Rule(lambda node, g: _gather(g, node.dim, node.index), (),
          "∂scatter_add(x, i, s)/∂s = gather(g, i)")),
     dtypes="keep"))
 # the forward reads its index as `key`; the backward reads the saved `index`, freed by backward
 GATHER = row(Op("gather", lambda a, dim, key: a[_grid(key._data, dim)], "GatherBackward0",
                 ("self",), (
-    Rule(xp.on_tensors(lambda node, g: apply(SCATTER_ADD, (_zeros(node.self.shape, g), g),
-                                             {"dim": node.dim, "index": node.index})), ("self",),
+    Rule(lambda node, g: apply(SCATTER_ADD, (xp.zeros_like(g, tuple(node.self.shape)), g),
+                               {"dim": node.dim, "index": _as_index(node.index)}), ("self",),
          "∂gather(x, i)/∂x = scatter_add of g at i"),), dtypes="keep"))
+
+
+def _gather(input, dim: int, index):
+    if type(input) is Tensor:
+        return gather(input, dim, index)
+    return apply(GATHER, (input,), {"dim": dim, "key": _as_index(index)})
 
 
 @export()
@@ -563,12 +599,18 @@ def _index_select(a, dim, key):
 
 INDEX_ADD = row(Op("index_add", _index_add, "IndexAddBackward0", ("self", "source"), (
     Rule(lambda node, g: g, (), "∂index_add(x, i, s)/∂x = 1"),
-    Rule(xp.on_tensors(lambda node, g: index_select(g, node.dim, node.index)), (),
+    Rule(lambda node, g: _index_selected(g, node.dim, node.index), (),
          "∂index_add(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
 INDEX_SELECT = row(Op("index_select", _index_select, "IndexSelectBackward0", ("self",), (
-    Rule(xp.on_tensors(lambda node, g: apply(INDEX_ADD, (_zeros(node.shapes[0], g), g),
-                                             {"dim": node.dim, "index": node.index})), (),
+    Rule(lambda node, g: apply(INDEX_ADD, (xp.zeros_like(g, node.shapes[0]), g),
+                               {"dim": node.dim, "index": _as_index(node.index)}), (),
          "∂index_select(x, i)/∂x = index_add of g at i"),), dtypes="keep"))
+
+
+def _index_selected(input, dim: int, index):
+    if type(input) is Tensor:
+        return index_select(input, dim, index)
+    return apply(INDEX_SELECT, (input,), {"dim": dim, "key": _as_index(index)})
 
 
 @export()
@@ -598,19 +640,26 @@ def _masked_scatter(a, source, mask):
 
 
 def _masked_scatter_source_grad(node, g):
-    picked = masked_select(g, node.mask)
+    if type(g) is Tensor:
+        picked = masked_select(g, node.mask)
+    else:
+        picked = apply(MASKED_SELECT, (g,), {"key": _as_index(node.mask)})
     n = int(np.prod(node.shapes[1]))
-    if picked._data.size < n:
-        from .join import cat
-        picked = cat([picked, _zeros((n - picked._data.size,), g)])
-    return picked.reshape(node.shapes[1])
+    count = picked._data.size if type(picked) is Tensor else picked.size
+    if count < n:   # the source's elements past the mask's count get no gradient
+        if type(picked) is Tensor:
+            from .join import cat
+            picked = cat([picked, _zeros((n - count,), g)])
+        else:
+            picked = np.concatenate((picked, np.zeros(n - count, picked.dtype)))
+    return xp.reshape(picked, node.shapes[1])
 
 
 MASKED_SCATTER = row(Op("masked_scatter", _masked_scatter, "MaskedScatterBackward0",
                         ("self", "source"), (
     Rule(lambda node, g: xp.masked_fill(g, node.mask, 0), (),
          "∂masked_scatter(x, m, s)/∂x = not m"),
-    Rule(xp.on_tensors(_masked_scatter_source_grad), (),
+    Rule(_masked_scatter_source_grad, (),
          "∂masked_scatter(x, m, s)/∂s = g[m], in order")),
     dtypes="keep"))
 def _masked_select(a, key):
@@ -620,9 +669,9 @@ def _masked_select(a, key):
 
 MASKED_SELECT = row(Op("masked_select", _masked_select, "MaskedSelectBackward0",
     ("self",), (
-    Rule(xp.on_tensors(lambda node, g: apply(MASKED_SCATTER, (
-        _zeros(np.broadcast_shapes(node.self.shape, node.mask._data.shape), g), g),
-        {"mask": node.mask})),
+    Rule(lambda node, g: apply(MASKED_SCATTER, (
+        xp.zeros_like(g, np.broadcast_shapes(tuple(node.self.shape), tuple(node.mask.shape))),
+        g), {"mask": _as_index(node.mask)}),
       ("self",), "∂x[m]/∂x = 1 where m"),), dtypes="keep"))
 
 
@@ -642,11 +691,12 @@ PUT = row(Op("put", lambda a, source, index: _put(a.reshape(-1), source.reshape(
                                                    (index._data.reshape(-1),), True).reshape(
     a.shape), "PutBackward0", ("self", "source"), (
     Rule(lambda node, g: g, (), "∂put(x, i, s, accumulate)/∂x = 1"),
-    Rule(xp.on_tensors(lambda node, g: take(g, node.index)), (),
+    Rule(lambda node, g: take(g, node.index) if type(g) is Tensor else apply(
+        TAKE, (g,), {"key": _as_index(node.index)}), (),
          "∂put(x, i, s)/∂s = take(g, i)")), dtypes="keep"))
 TAKE = row(Op("take", lambda a, key: a.reshape(-1)[key._data], "TakeBackward0", ("self",), (
-    Rule(xp.on_tensors(lambda node, g: apply(PUT, (_zeros(node.self.shape, g), g),
-                                             {"index": node.index})), ("self",),
+    Rule(lambda node, g: apply(PUT, (xp.zeros_like(g, tuple(node.self.shape)), g),
+                               {"index": _as_index(node.index)}), ("self",),
          "∂take(x, i)/∂x = 1 at each taken position, summed over repeats"),), dtypes="keep"))
 
 

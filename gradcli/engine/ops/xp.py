@@ -15,7 +15,6 @@ import numpy as np
 from ..dispatch import apply
 from ..kernels.pointwise import pow_scalar, pow_tensor
 from ..kernels.reduction import cumulative_sum, ordered_product, ordered_sum
-from ..graph import Node
 from ..tensor import Tensor
 from .registry import FUNCTIONS, METHODS, ROWS
 
@@ -230,18 +229,3 @@ _NODE_FIELDS = frozenset(("shapes", "dtypes", "params", "n_outputs"))
 ARRAY_VIEW = _ArrayView()
 CURRENT: list = [None]
 
-
-def on_tensors(rule):
-    """A rule that runs on tensors in a pass on arrays too, recording nothing: for the rows whose
-    derivative is itself built of indexing by index tensors (index_put, gather, CopySlices...),
-    which have no array form yet. It is given the node itself and the gradient as tensors."""
-    def lend(x):
-        return None if x is None else Tensor._make(np.asarray(x))
-
-    def on_either(node, g):
-        if type(node) is Node:
-            return rule(node, g)
-        out = rule(CURRENT[0], [lend(x) for x in g] if isinstance(g, list) else lend(g))
-        return None if out is None else out._data
-    on_either.__name__ = getattr(rule, "__name__", "rule")
-    return on_either
