@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from array import array
 
 import numpy as np
 
@@ -75,6 +76,17 @@ def _fma32(a, b, c) -> np.ndarray:
         p = np.multiply(a, b, dtype=np.float64)
         r[risky] = _add_round_to_odd(p, c.astype(np.float64)).astype(np.float32)
     return r
+
+
+def fma32_few(a: list, b: list, c: list) -> list:
+    """fma32 of a few float32 values given as Python floats: the same steps without NumPy's
+    per-call cost (the float64 product is exact; a risky sum is redone as fma32 does)."""
+    sums = [x * y + z for x, y, z in zip(a, b, c)]
+    out = array("f", sums).tolist()
+    for i, (s, bits) in enumerate(zip(sums, array("q", array("d", sums).tobytes()))):
+        if (bits & 0x1FFFFFFF) == 0x10000000 or abs(s) < _F32_MIN_NORMAL:
+            out[i] = float(_fma32(*(np.array([v[i]], np.float32) for v in (a, b, c)))[0])
+    return out
 
 
 def fma64(a: np.ndarray, b: float, c: float) -> np.ndarray:

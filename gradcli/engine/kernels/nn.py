@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from .fma import fma
+from .fma import fma, fma32_few
 from .pointwise import (F32, FEW, by_steps, c_log1p, expf_one, fma32, libm, logf_one, round32,
                         sleef_expf, sleef_log1pf, sleef_logf)
 from .reduction import ordered_sum
@@ -223,9 +223,26 @@ def softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
 def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """_vec_host_softmax_backward_lastdim for float32: g - e^y · Σ g along the last axis, the
     product fused into the subtraction, SLEEF's expf on every lane (checked against torch)."""
+    if _is_few(out, out.ndim - 1) and grad.dtype == np.float32:
+        return _log_softmax_backward_few(grad, out)
     e = sleef_expf(out)
     total = np.broadcast_to(lane_sum(grad)[..., None], e.shape)
     return fma(-e, total, grad)
+
+
+def _log_softmax_backward_few(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """log_softmax_backward of a few float32 elements in Python floats, with the same bits (a
+    row shorter than a vector is summed in order)."""
+    n = out.shape[-1]
+    g = np.broadcast_to(grad, out.shape).ravel().tolist()
+    totals = []
+    for start in range(0, len(g), n):
+        total = g[start]
+        for v in g[start + 1:start + n]:
+            total = round32(total + v)
+        totals += [total] * n
+    result = fma32_few([-expf_one(v) for v in out.ravel().tolist()], totals, g)
+    return np.array(result, F32).reshape(out.shape)
 
 
 # ---- losses ------------------------------------------------------------------------------

@@ -56,9 +56,11 @@ _LOG2E_F, _EXPF_LN2_LO_F, _EXPF_FIRST_F = (float(F32(c)) for c in (
 _EXPF_POLY_F = tuple(float(F32(c)) for c in _EXPF_POLY)
 
 
-def expf_one(d: np.float32):
+def expf_one(d: np.float32, _pack=_FLOAT32.pack, _unpack=_FLOAT32.unpack):
     """sleef_expf of one float32, step by step in Python floats rounded to float32 (a float64
-    product of two float32 values is exact, so `round32(a * b + c)` is fma32 as above)."""
+    product of two float32 values is exact, so `round32(a * b + c)` is fma32 as above). Every
+    step but the last stays far inside float32's range: `_unpack(_pack(x))[0]` is round32
+    there without its call (this runs on every element of a small softmax)."""
     if d != d:
         return d   # itself, as the array port gives it back: a signalling NaN stays one
     d = float(d)
@@ -66,15 +68,16 @@ def expf_one(d: np.float32):
         return math.inf
     if d < -104:
         return 0.0
-    q = round(round32(d * _LOG2E_F))      # np.rint's ties to even, as round() has them
-    s = round32(q * -0.693145751953125 + d)
-    s = round32(q * _EXPF_LN2_LO_F + s)
+    q = round(_unpack(_pack(d * _LOG2E_F))[0])      # np.rint's ties to even, as round() has them
+    s = _unpack(_pack(q * -0.693145751953125 + d))[0]
+    s = _unpack(_pack(q * _EXPF_LN2_LO_F + s))[0]
     u = _EXPF_FIRST_F
     for c in _EXPF_POLY_F:
-        u = round32(u * s + c)
-    u = round32(1.0 + round32(round32(s * s) * u + s))
+        u = _unpack(_pack(u * s + c))[0]
+    u = _unpack(_pack(_unpack(_pack(s * s))[0] * u + s))[0]
+    u = _unpack(_pack(1.0 + u))[0]
     half = q >> 1
-    return round32(round32(u * 2.0 ** half) * 2.0 ** (q - half))
+    return round32(_unpack(_pack(u * 2.0 ** half))[0] * 2.0 ** (q - half))
 
 
 def sleef_expf(d: np.ndarray) -> np.ndarray:
@@ -143,9 +146,11 @@ _LN2_HI_F, _LN2_LO_F = (float(F32(c)) for c in (0.69314718246459960938,
 _LOGF_POLY = tuple(float(F32(c)) for c in (0.3027294874, 0.3996108174, 0.6666694880))
 
 
-def logf_one(d: float) -> float:
+def logf_one(d: float, _pack=_FLOAT32.pack, _unpack=_FLOAT32.unpack) -> float:
     """sleef_logf of one float32, as the array port below goes, each float32 operation a
-    float64 one rounded by _round (fma32 is the float64 product, exact, plus c, rounded)."""
+    float64 one rounded once (fma32 is the float64 product, exact, plus c, rounded); past the
+    first step every value is far inside float32's range, and `_unpack(_pack(x))[0]` is round32
+    without its call."""
     if d == math.inf:
         return d
     if d < 0 or d != d:
@@ -155,28 +160,35 @@ def logf_one(d: float) -> float:
     scaled = round32(d * float(_FOUR_THIRDS))
     e = 128 if scaled == math.inf else math.frexp(scaled)[1] - 1    # _exponent
     m = math.ldexp(d, -e)
-    n_hi, n_lo = _two_sum_one(-1.0, m)
-    d_hi, d_lo = _two_sum_one(1.0, m)
-    s_hi = round32(_LN2_HI_F * e)
-    s_lo = round32(_LN2_LO_F * e + round32(_LN2_HI_F * e - s_hi))
-    t = round32(1.0 / d_hi)
-    x_hi = round32(n_hi * t)
-    v = round32(-d_lo * t + round32(-d_hi * t + 1.0))
-    x_lo = round32(x_hi * v + round32(n_lo * t + round32(t * n_hi - x_hi)))
-    x2 = round32(x_hi * x_hi)
-    poly = round32(round32(_LOGF_POLY[0] * x2 + _LOGF_POLY[1]) * x2 + _LOGF_POLY[2])
-    hi = round32(s_hi + x_hi * 2)
-    lo = round32(round32(round32(round32(s_hi - hi) + x_hi * 2) + s_lo) + x_lo * 2)
-    w = round32(round32(x2 * x_hi) * poly)
-    r_hi = round32(hi + w)
-    return round32(r_hi + round32(round32(round32(hi - r_hi) + w) + lo))
-
-
-def _two_sum_one(x: float, y: float) -> tuple:
-    """_two_sum's pair: Knuth's TwoSum gives the exact error of the rounded sum, which float64,
-    where x + y is exact, computes at once."""
-    s = round32(x + y)
-    return s, (x + y) - s
+    # Knuth's TwoSum (SLEEF's dfadd2): float64 holds the sum exactly, and so its error
+    n_hi = _unpack(_pack(m - 1.0))[0]
+    d_hi = _unpack(_pack(m + 1.0))[0]
+    n_lo, d_lo = (m - 1.0) - n_hi, (m + 1.0) - d_hi
+    s_hi = _unpack(_pack(_LN2_HI_F * e))[0]
+    s_lo = _unpack(_pack(_LN2_HI_F * e - s_hi))[0]
+    s_lo = _unpack(_pack(_LN2_LO_F * e + s_lo))[0]
+    t = _unpack(_pack(1.0 / d_hi))[0]
+    x_hi = _unpack(_pack(n_hi * t))[0]
+    v = _unpack(_pack(-d_hi * t + 1.0))[0]
+    v = _unpack(_pack(-d_lo * t + v))[0]
+    x_lo = _unpack(_pack(t * n_hi - x_hi))[0]
+    x_lo = _unpack(_pack(n_lo * t + x_lo))[0]
+    x_lo = _unpack(_pack(x_hi * v + x_lo))[0]
+    x2 = _unpack(_pack(x_hi * x_hi))[0]
+    poly = _unpack(_pack(_LOGF_POLY[0] * x2 + _LOGF_POLY[1]))[0]
+    poly = _unpack(_pack(poly * x2 + _LOGF_POLY[2]))[0]
+    hi = _unpack(_pack(s_hi + x_hi * 2))[0]
+    lo = _unpack(_pack(s_hi - hi))[0]
+    lo = _unpack(_pack(lo + x_hi * 2))[0]
+    lo = _unpack(_pack(lo + s_lo))[0]
+    lo = _unpack(_pack(lo + x_lo * 2))[0]
+    w = _unpack(_pack(x2 * x_hi))[0]
+    w = _unpack(_pack(w * poly))[0]
+    r_hi = _unpack(_pack(hi + w))[0]
+    r_lo = _unpack(_pack(hi - r_hi))[0]
+    r_lo = _unpack(_pack(r_lo + w))[0]
+    r_lo = _unpack(_pack(r_lo + lo))[0]
+    return _unpack(_pack(r_hi + r_lo))[0]
 
 
 def sleef_logf(d: np.ndarray) -> np.ndarray:

@@ -46,3 +46,22 @@ def test_a_few_elements_give_the_bits_of_many(kernel, width):
         single = np.concatenate([kernel(row, 0)[None] for row in rows[:50]])
     assert by_few.view(np.int32).tolist() == whole.view(np.int32).tolist()
     assert single.view(np.int32).tolist() == whole[:50].view(np.int32).tolist()
+
+
+@pytest.mark.parametrize("width", [1, 2, 3, 5, 8, 15])
+def test_log_softmax_backward_of_a_few_elements_gives_the_bits_of_many(width):
+    rng = np.random.default_rng(width)
+    out = -np.abs(_rows(width, 200, width + 100))
+    grad = np.concatenate([rng.standard_normal((200, width)).astype(np.float32),
+                           np.zeros((100, width), np.float32),     # every sum a risky zero
+                           np.ones((100, width), np.float32)])
+    if width == 2:
+        special = [[0.0, -0.0], [-np.inf, 0.0], [np.nan, -1.0], [-1e-40, -200.0], [-3e38, 0.0]]
+        out = np.concatenate([np.array(special, np.float32), out[len(special):]])
+    with np.errstate(all="ignore"):
+        whole = nn.log_softmax_backward(grad, out)
+        few = FEW // width
+        assert out.size > FEW and few >= 1
+        by_few = np.concatenate([nn.log_softmax_backward(grad[i:i + few], out[i:i + few])
+                                 for i in range(0, len(out), few)])
+    assert by_few.view(np.int32).tolist() == whole.view(np.int32).tolist()
