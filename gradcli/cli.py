@@ -196,14 +196,14 @@ def execute(source, filename: str, env: Env, echo: bool, args) -> int:
     """Run one program; its output on stdout, errors and warnings on stderr."""
     from .errors import GradcliError, exit_status
     from .interpret import InternalError
-    from .repl.echo import EchoInterpreter
     from .syntax import parse
     from .syntax.source import decode
+    from .tools import interpreter_for
 
     shown = renderer(env, args)
     try:
         text = decode(source, filename)
-        interpreter = EchoInterpreter(shown, echo=echo, argv=program_argv(args),
+        interpreter = interpreter_for(shown, echo=echo, argv=program_argv(args),
                                       environ=env.environ)
         interpreter.run(parse(text, filename))
     except GradcliError as e:

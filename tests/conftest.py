@@ -11,6 +11,8 @@ import pytest
 
 from gradcli import engine
 from gradcli.cli import Env, main
+from gradcli.interpret import Interpreter
+from gradcli.tools import program_tools
 
 ROOT = Path(__file__).resolve().parents[1]
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
@@ -35,6 +37,13 @@ def run_cli(argv: list[str], stdin: str = "") -> Result:
               environ={"NO_COLOR": "1", "TERM": "dumb"})
     status = main(argv, env)
     return Result(status, out.getvalue(), err.getvalue())
+
+
+def interpreter(out, **options) -> Interpreter:
+    """An interpreter writing text to `out`, given graph, explain and gradcheck as the command
+    line gives them."""
+    made = Interpreter(out, tools=program_tools(out, lambda: made.globals), **options)
+    return made
 
 
 def run_source(source: str, tmp_path: Path, name: str = "prog.grad") -> Result:

@@ -1,4 +1,5 @@
 """The interpreter: programs (ASTs) compiled to closures and run on the engine."""
-from .interpreter import InternalError, Interpreter, Warning_
+from .interpreter import InternalError, Interpreter
+from .pymodules import ShownWarning
 
-__all__ = ["InternalError", "Interpreter", "Warning_"]
+__all__ = ["InternalError", "Interpreter", "ShownWarning"]

@@ -240,3 +240,11 @@ def suggestion_names(obj) -> list[str] | None:
                                                         kind_of(obj) is OPEN):
         return dir(obj)
     return attribute_names(obj)
+
+
+def dir_names(value) -> list[str]:
+    """dir(value): Python's own list where the value is the program's or Python's, else what
+    the table offers."""
+    if kind_of(type(value)) is OPEN:
+        return dir(value)
+    return sorted(set(suggestion_names(value) or ()))

@@ -31,19 +31,7 @@ from ..library import LibraryClass
 from ..library.generator import LibraryGenerator
 from . import attributes, blame, classes, machine, modules, numpy_facade, pymodules
 from .modules import Namespace
-from .tools import Builtin
-
-
-class Flag:
-    """`grad` in `ones(2, 2, grad)`: the terse spelling of requires_grad=True."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
+from .functions import Builtin, Flag
 
 
 GRAD = Flag("grad")
@@ -683,10 +671,9 @@ class Quitter:
 
 def _dir(*args):
     """dir(value); dir() with no argument is compiled where it stands (it lists that scope)."""
-    from .lookup import names_of
     if len(args) != 1:
         raise TypeError(f"dir expected at most 1 argument, got {len(args)}")
-    return names_of(args[0])
+    return attributes.dir_names(args[0])
 
 
 classes.name_class(Builtin, "builtin_function_or_method")

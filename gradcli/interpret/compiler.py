@@ -13,8 +13,7 @@ from . import builtins as B
 from .functions import MAX_DEPTH, ClassFrame, Frame, Function, Return, Signature  # noqa: F401
 from .generators import GeneratorStatements
 from .runtime import BREAK, CONTINUE, attach, context_exit, match_handler
-from .scopes import CLASS, FUNCTION, MODULE, Scope, scan, targets
-from .lookup import MODULE_NAMES, TYPED_NAMES
+from .scopes import CLASS, FUNCTION, MODULE, MODULE_NAMES, TYPED_NAMES, Scope, scan, targets
 from .suggestions import PYTHON_BUILTINS
 
 MAX_NESTING = 100  # expressions inside expressions, blocks inside blocks

@@ -1,5 +1,6 @@
 """A program's functions: their frames, how a call binds its arguments (Python's rules and
-words), and the generator a function with `yield` returns."""
+words), and the generator a function with `yield` returns; and Builtin and Flag, gradcli's own
+functions and flags as a program sees them."""
 from __future__ import annotations
 
 import types
@@ -183,3 +184,37 @@ def _generator(fn: Function, frame: Frame):
     gen = run()
     gen.__name__, gen.__qualname__ = fn.__name__, fn.__qualname__
     return gen
+
+
+class Builtin:
+    """A bound builtin as the program sees it: callable, printed as Python prints its own."""
+
+    __slots__ = ("_fn", "__name__")
+
+    def __init__(self, name: str, fn) -> None:
+        self._fn = fn
+        self.__name__ = name
+
+    def __call__(self, *args, **kwargs):
+        return self._fn(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<built-in function {self.__name__}>"
+
+    @property
+    def __signature__(self):
+        """help() and completion read the parameters of the function it stands for."""
+        import inspect
+        return inspect.signature(self._fn)
+
+
+class Flag:
+    """`grad` in `ones(2, 2, grad)`: the terse spelling of requires_grad=True."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass
 from typing import Callable
 
 from ..engine.dispatch import context as engine_context
@@ -11,8 +10,10 @@ from ..errors import GradcliError, ProgramError, ProgramSyntaxError
 from ..syntax import ast as A
 from ..syntax import parse
 from . import builtins as B
-from . import attributes, blame, classes, pymodules, suggestions, tools
+from . import attributes, blame, bound, classes, pymodules, suggestions
 from .compiler import Compiler
+from .functions import Builtin
+from .pymodules import ShownWarning
 from .scopes import MODULE, Scope
 
 # What a program's errors are made of: the exceptions the language can name (PyTorch's errors
@@ -46,16 +47,6 @@ class InternalError(Exception):
         self.source = source
 
 
-@dataclass(frozen=True, slots=True)
-class Warning_:
-    """A warning raised while a statement ran, with where it happened."""
-    category: str
-    message: str
-    filename: str
-    line: int
-    source_line: str
-
-
 def _encodable(write: Callable[[str], None]) -> Callable[[str], None]:
     """A stream of the program's that takes only text UTF-8 can encode (a lone surrogate is
     refused with Python's UnicodeEncodeError, never written as an invalid byte)."""
@@ -84,21 +75,26 @@ def _encoded_prefix(args, sep: str, end: str, write: Callable[[str], None]) -> s
 
 
 class Interpreter:
-    width: int | None = None   # the columns the tools lay out their text to; None: unlimited
-
     def __init__(self, out: Callable[[str], None], echo: bool = False,
-                 on_warning: Callable[[Warning_], None] | None = None,
+                 on_warning: Callable[[ShownWarning], None] | None = None,
                  err: Callable[[str], None] | None = None, argv: list[str] | None = None,
-                 environ: dict[str, str] | None = None) -> None:
+                 environ: dict[str, str] | None = None,
+                 display: Callable[[object], None] | None = None,
+                 tools: dict[str, Callable] | None = None) -> None:
         """`out` and `err` take the program's standard output and error text; `argv` and
-        `environ` are what its sys.argv and os.environ start as."""
+        `environ` are what its sys.argv and os.environ start as. With `echo`, `display` shows
+        each expression statement's value (its repr on `out` by default). `tools` are builtins
+        the caller adds, as code.InteractiveInterpreter takes its locals (the edge's graph,
+        explain, gradcheck and help: gradcli/tools.py)."""
         out, err = _encodable(out), _encodable(err) if err is not None else None
         self.out = out
         self.echo = echo
         self.on_warning = on_warning
+        self._display = display or (lambda value: out(repr(value) + "\n"))
         self.globals: dict = {}
         self.builtins = B.names()
-        self.builtins.update(tools.bind(self))
+        self.builtins.update(bound.bind(self))
+        self.builtins.update({name: Builtin(name, fn) for name, fn in (tools or {}).items()})
         self.depth = 0
         self.running = None
         self.compiler = Compiler(self)
@@ -127,16 +123,12 @@ class Interpreter:
         if flush:
             B.get_attribute(file, "flush")()
 
-    def show(self, text: str) -> None:
-        """The long text of a tool (help, graph, explain, gradcheck): a REPL may page it."""
-        self.out(text)
-
     def display(self, value) -> None:
         """An expression statement's value in echo mode, as Python's REPL shows it."""
         if value is None:
             return
         self.builtins["_"] = value
-        self.out(repr(value) + "\n")
+        self._display(value)
 
     def reset(self) -> None:
         self.globals.clear()

@@ -24,13 +24,6 @@ i18n.register({
            "help.methods": "它的属性和方法："},
 })
 
-# what dir() lists at the top of a script before the program's own names (CPython 3.11)
-MODULE_NAMES = ("__annotations__", "__builtins__", "__cached__", "__doc__", "__file__",
-                "__loader__", "__name__", "__package__", "__spec__")
-# typed at Python's prompt, or given to -c, a program has no file: no __file__, no __cached__
-TYPED_NAMES = tuple(n for n in MODULE_NAMES if n not in ("__cached__", "__file__"))
-
-
 def signature(value, name: str) -> str:
     """`name(parameters)` as the value takes a call, or the name alone."""
     if isinstance(value, type) and attributes.kind_of(value) is attributes.OPEN:
@@ -137,11 +130,3 @@ def _wrapped(names: list[str], width: int = 78) -> str:
         line += " " + n + ","
     lines.append(line.rstrip(","))
     return "\n".join(lines)
-
-
-def names_of(value) -> list[str]:
-    """dir(value): Python's own list where the value is the program's or Python's, else what
-    the attribute table offers."""
-    if attributes.kind_of(type(value)) is attributes.OPEN:
-        return dir(value)
-    return sorted(set(attributes.suggestion_names(value) or ()))

@@ -6,6 +6,12 @@ from ..syntax import ast as A
 
 MODULE, CLASS, FUNCTION = "module", "class", "function"
 
+# what dir() lists at the top of a script before the program's own names (CPython 3.11)
+MODULE_NAMES = ("__annotations__", "__builtins__", "__cached__", "__doc__", "__file__",
+                "__loader__", "__name__", "__package__", "__spec__")
+# typed at Python's prompt, or given to -c, a program has no file: no __file__, no __cached__
+TYPED_NAMES = tuple(n for n in MODULE_NAMES if n not in ("__cached__", "__file__"))
+
 
 class Scope:
     """One level of name binding. A function's frame chain skips class bodies, as Python's does:

@@ -40,7 +40,7 @@ def _flush(stream) -> None:
 
 class Program:
     """What the hints may look at: the program's variables and what a value offers. The edge
-    attaches them (repl.echo.EchoInterpreter), as render never imports the interpreter."""
+    attaches them (gradcli/tools.interpreter_for), as render never imports the interpreter."""
 
     def __init__(self) -> None:
         self.scope: dict = {}

@@ -14,7 +14,7 @@ from ..render.console import RichRenderer
 from ..render.pager import Pager
 from ..render.plain import REPORT
 from ..render.syntax import classify
-from .commands import Quit
+from .command_table import Quit
 from .completer import GradcliCompleter
 from .history import open_history
 from .lexer import GradcliLexer, style

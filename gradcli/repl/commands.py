@@ -1,18 +1,8 @@
-"""The REPL's meta-commands (`:help`, `:vars`, ...): a table that other modules extend.
-
-A command is a function `run(session, argument)`; its help text is an i18n key. Adding one is a
-single call where the command is defined:
-
-    register("graph", show_graph, "cmd.graph", usage="NAME")
-
-A command that cannot do its work raises CommandError with a message for the user; Quit ends
-the session.
-"""
+"""The REPL's own meta-commands: :help, :vars, :reset, :load, :save, :lang and :quit (the
+table is repl/command_table.py; graph_commands.py adds :graph, :explain and :info)."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
-from typing import Callable
 
 from rich.console import Group
 from rich.padding import Padding
@@ -24,50 +14,8 @@ from ..interpret import builtins as B
 from ..interpret import modules
 from ..render import layout
 from ..render.variables import variables_table
-
-
-class CommandError(Exception):
-    """A meta-command could not do its work; the message says why, in the user's language."""
-
-
-class Quit(Exception):
-    """:quit, exit() or quit: leave the session, with an exit status."""
-
-    def __init__(self, status: int = 0) -> None:
-        super().__init__(status)
-        self.status = status
-
-
-@dataclass(frozen=True, slots=True)
-class Command:
-    name: str
-    run: Callable[[object, str], None]
-    help: str          # i18n key of a one-line description
-    usage: str = ""    # the argument, as :help shows it
-
-
-COMMANDS: dict[str, Command] = {}
-
-
-def register(name: str, run: Callable[[object, str], None], help: str, usage: str = "") -> None:
-    """Add (or replace) the meta-command `:name`."""
-    COMMANDS[name] = Command(name, run, help, usage)
-
-
-def run(session, line: str) -> None:
-    """Run `:name argument`."""
-    name, _, argument = line[1:].strip().partition(" ")
-    command = COMMANDS.get(name)
-    if command is None:
-        raise CommandError(i18n.t("repl.unknown_command", name=name))
-    command.run(session, argument.strip())
-
-
-def _required(argument: str, name: str) -> str:
-    if not argument:
-        raise CommandError(i18n.t("repl.needs_argument", name=name,
-                                  usage=COMMANDS[name].usage))
-    return argument
+from . import command_table
+from .command_table import CommandError, Quit, register, required
 
 
 # ---- the built-in commands --------------------------------------------------------------------
@@ -87,11 +35,11 @@ def help_command(session, argument: str) -> None:
                                              ", ".join(names))))
     parts.append(Text("\n" + i18n.t("repl.help.commands.title"), "help.heading"))
     table = Table.grid(padding=(0, 2))
-    usages = {name: f":{c.name} {c.usage}".rstrip() for name, c in COMMANDS.items()}
+    usages = {name: f":{c.name} {c.usage}".rstrip() for name, c in command_table.COMMANDS.items()}
     # what each does, broken as prose is (rich would cut a long run of Chinese with "…")
     room = None if columns is None else \
         max(10, columns - 2 - max(map(layout.width, usages.values())) - 2)
-    for name, command in COMMANDS.items():
+    for name, command in command_table.COMMANDS.items():
         table.add_row(Text(usages[name], "help.command"),
                       _paragraph(i18n.t(command.help), room, 0))
     parts.append(_indented(table))
@@ -102,7 +50,7 @@ def help_command(session, argument: str) -> None:
 
 def command_help(name: str) -> Text:
     """`:help :graph`: the meta-command's usage and what it does."""
-    command = COMMANDS.get(name)
+    command = command_table.COMMANDS.get(name)
     if command is None:
         raise CommandError(i18n.t("repl.unknown_command", name=name))
     usage = f":{command.name} {command.usage}".rstrip()
@@ -146,7 +94,7 @@ def reset_command(session, argument: str) -> None:
 
 
 def load_command(session, argument: str) -> None:
-    path = os.path.expanduser(_required(argument, "load"))
+    path = os.path.expanduser(required(argument, "load"))
     try:
         session.load(path)
     except OSError as e:
@@ -154,7 +102,7 @@ def load_command(session, argument: str) -> None:
 
 
 def save_command(session, argument: str) -> None:
-    path = os.path.expanduser(_required(argument, "save"))
+    path = os.path.expanduser(required(argument, "save"))
     try:
         session.save(path)
     except OSError as e:
@@ -269,5 +217,3 @@ i18n.register({
                           "Ctrl-D 退出。比终端更高的输出交给 $PAGER（less）显示。",
     },
 })
-
-from . import graph_commands  # noqa: E402,F401  (:graph, :explain, :info register themselves)

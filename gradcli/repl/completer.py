@@ -12,7 +12,7 @@ from prompt_toolkit.document import Document
 from ..interpret import builtins as B
 from ..interpret.functions import Function
 from ..render.syntax import classify, keywords
-from . import commands
+from . import command_table
 
 # the dotted expression being typed at the cursor: `torch.nn.functional.re`, `x.is_le`, `ones`
 _DOTTED = re.compile(r"(?<![\w.)\]'\"])(?P<path>(?:[^\W\d]\w*\.)*)(?P<word>[^\W\d]\w*|)$")
@@ -51,10 +51,10 @@ class GradcliCompleter(Completer):
     def _command(self, text: str, complete_event):
         name, space, argument = text[1:].partition(" ")
         if not space:
-            for candidate in _matching(list(commands.COMMANDS), name):
+            for candidate in _matching(list(command_table.COMMANDS), name):
                 yield Completion(":" + candidate, start_position=-len(text))
             return
-        command = commands.COMMANDS.get(name)
+        command = command_table.COMMANDS.get(name)
         if command is None:
             return
         if command.usage == "FILE":

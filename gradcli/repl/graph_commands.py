@@ -9,20 +9,23 @@ from ..errors import GradcliError
 from ..render.explain import explain_renderable
 from ..render.graph import Names, graph_renderable
 from ..render.info import info_text
-from .commands import CommandError, _required, register
+from ..tools import need_tensor
+from .command_table import CommandError, register, required
 
 
 def _value(session, argument: str, name: str):
     try:
-        return session.interpreter.evaluate(_required(argument, name))
+        return session.interpreter.evaluate(required(argument, name))
     except GradcliError as e:
         raise CommandError(e.headline) from None
 
 
 def _tensor(session, argument: str, name: str) -> Tensor:
     value = _value(session, argument, name)
-    if not isinstance(value, Tensor):
-        raise CommandError(i18n.t("tools.not_tensor", tool=name, type=type(value).__name__))
+    try:
+        need_tensor(name, value)
+    except TypeError as e:
+        raise CommandError(str(e)) from None
     return value
 
 

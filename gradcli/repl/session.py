@@ -4,15 +4,15 @@ from __future__ import annotations
 from .. import engine
 from ..engine.tensor import Tensor
 from ..errors import GradcliError, IncompleteInput, ProgramError, exit_status
-from ..interpret import InternalError, lookup, tools
+from ..interpret import InternalError, lookup
 from ..interpret import builtins as B
 from ..interpret.interpreter import classify
 from ..interpret.modules import Namespace
 from ..syntax import ast as A
 from ..syntax import parse
 from ..syntax.source import decode
-from . import commands
-from .echo import EchoInterpreter
+from ..tools import interpreter_for, wrapped
+from . import command_table, commands, graph_commands  # noqa: F401  (the last two fill the table)
 
 # A compound statement may go on (elif, else, more of its body) until an empty line ends it.
 COMPOUND = (A.If, A.For, A.While, A.With, A.FunctionDef, A.ClassDef, A.Try)
@@ -31,7 +31,7 @@ class Session:
                  environ: dict[str, str] | None = None) -> None:
         self.renderer = renderer
         self.filename = filename
-        self.interpreter = EchoInterpreter(renderer, environ=environ)
+        self.interpreter = interpreter_for(renderer, environ=environ)
         self.buffer: list[str] = []
         self.inputs: list[str] = []   # what ran without an error, in order: :save writes it
 
@@ -45,7 +45,7 @@ class Session:
                 self.command(stripped)
                 return False
             if stripped in LEAVE:   # as CPython 3.13's REPL, IPython and ptpython leave
-                raise commands.Quit()
+                raise command_table.Quit()
             if stripped.endswith("?") and "\n" not in stripped and stripped.rstrip("?"):
                 self.describe(stripped.rstrip("?"))   # IPython's `name?`
                 return False
@@ -92,7 +92,7 @@ class Session:
             status, message = exit_status(e)
             if message is not None:
                 self.renderer.err(message + "\n")
-            raise commands.Quit(status) from None
+            raise command_table.Quit(status) from None
         else:
             self.inputs.append(source.rstrip() + "\n")
 
@@ -108,7 +108,7 @@ class Session:
             self.renderer.internal(e)
             return
         text = lookup.describe(value, _reached_as(expression, self.interpreter))
-        self.renderer.long(tools.wrapped(text, self.renderer.width))
+        self.renderer.long(wrapped(text, self.renderer.width))
 
     def load(self, path: str) -> None:
         """Run a file into the session with script semantics (only print writes)."""
@@ -142,10 +142,10 @@ class Session:
         """Run a meta-command line (`:name argument`); its complaints, and the errors of the
         program it looks into (a graph freed by backward), are reported as errors are."""
         try:
-            commands.run(self, line)
-        except commands.CommandError as e:
+            command_table.run(self, line)
+        except command_table.CommandError as e:
             self.renderer.problem(str(e))
-        except commands.Quit:   # :quit leaves: not an error
+        except command_table.Quit:   # :quit leaves: not an error
             raise
         except (GradcliError, InternalError) as e:
             self._report(e)

@@ -8,8 +8,8 @@ import pytest
 from gradcli.errors import ProgramError
 from gradcli.engine import gradcheck as G
 from gradcli.engine.limits import limits
-from gradcli.interpret import Interpreter
 
+from ..conftest import interpreter
 from ..render.test_graph import output_of
 
 # Valid Python for gradcli and for PyTorch alike: RECORDED is what torch 2.13.0 gave for each
@@ -139,7 +139,7 @@ def test_a_gradcheck_over_the_element_limit_is_refused_before_any_perturbation(c
               f"{call}(f, x)\n")
     written = []
     with pytest.raises(ProgramError) as info:
-        Interpreter(written.append).run_source(source, "prog.grad")
+        interpreter(written.append).run_source(source, "prog.grad")
     assert written == ["call\n"]
     assert info.value.message == (
         "gradcheck of 1000000 input and 1000000 output elements would make 3000000 calls of the "

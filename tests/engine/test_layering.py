@@ -1,4 +1,5 @@
-"""Layers point one way: the engine imports only NumPy; render/repl stay off the run path."""
+"""Layers point one way: the engine imports only NumPy; render/repl stay off the run path (the
+directions between gradcli's own layers, and its cycles: tests/test_layering.py)."""
 from __future__ import annotations
 
 import ast
@@ -69,48 +70,3 @@ def test_kernels_import_only_numpy_and_other_kernels(path):
     above = [(level, name) for level, name in imports_of(path)
              if level > 1 or name.split(".")[0] == "gradcli"]
     assert above == []
-
-
-ENGINE = Path(gradcli.engine.__file__).parent
-
-
-def _module(path: Path) -> str:
-    parts = path.relative_to(ENGINE.parent.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def engine_imports() -> dict[str, set[str]]:
-    """Each engine module -> the engine modules it imports, at its top or inside a function."""
-    paths = {_module(p): p for p in ENGINE.rglob("*.py")}
-    graph = {}
-    for name, path in paths.items():
-        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                stem = f"{base}.{node.module}" if node.module else base
-                # `from . import x` of a module x depends on x (its package is there already)
-                modules = {f"{stem}.{a.name}" for a in node.names} & set(paths)
-                found |= modules or {stem}
-        graph[name] = {m for m in found if m in paths and m != name}
-    return graph
-
-
-def test_no_import_cycle_in_the_engine_outside_its_op_modules():
-    # the op modules may import each other (a rule uses another row); nothing else may
-    graph = engine_imports()
-
-    def reaches(start: str, goal: str) -> bool:
-        seen, stack = set(), [start]
-        while stack:
-            m = stack.pop()
-            if m == goal:
-                return True
-            if m not in seen:
-                seen.add(m)
-                stack.extend(graph[m])
-        return False
-    cyclic = sorted(m for m in graph if not m.startswith("gradcli.engine.ops")
-                    and any(reaches(d, m) for d in graph[m]))
-    assert cyclic == []

@@ -8,7 +8,7 @@ import pytest
 
 from gradcli import i18n
 from gradcli.errors import GradcliError
-from gradcli.interpret import Interpreter, Warning_
+from gradcli.interpret import Interpreter, ShownWarning
 from gradcli.render.console import RichRenderer
 from gradcli.render.error import error_text, warning_text
 from gradcli.render.layout import plain
@@ -25,7 +25,7 @@ def error_of(source: str, filename: str = "<stdin>") -> GradcliError:
 def shown(error_or_warning, colour: bool = False) -> str:
     err = io.StringIO()
     renderer = RichRenderer(io.StringIO(), err, colour=colour, width=60)
-    if isinstance(error_or_warning, Warning_):
+    if isinstance(error_or_warning, ShownWarning):
         renderer.warning(error_or_warning)
     else:
         renderer.error(error_or_warning)
@@ -87,7 +87,7 @@ def test_colour_marks_the_kind_the_message_the_caret_and_the_hint():
 
 
 def test_the_non_leaf_grad_warning_is_dimmed():
-    w = Warning_("UserWarning", "The .grad attribute of a Tensor that is not a leaf Tensor is "
+    w = ShownWarning("UserWarning", "The .grad attribute of a Tensor that is not a leaf Tensor is "
                  "being accessed.", "<stdin>", 1, "b.grad")
     text = warning_text(w)
     assert text.plain == ("<stdin>:1: UserWarning: The .grad attribute of a Tensor that is not "

@@ -14,6 +14,8 @@ from gradcli.errors import ProgramError
 from gradcli.interpret import Interpreter
 from gradcli.render.graph import Names, graph_renderable, graph_text
 
+from ..conftest import interpreter
+
 TUTORIAL = "x = ones(2,2, grad); y = x+2; z = y*y*3; out = mean(z)\n"
 
 
@@ -24,7 +26,7 @@ def output_of(source: str, lang: str = "en") -> str:
     previous = i18n.language()
     i18n.set_language(lang)
     try:
-        Interpreter(chunks.append).run_source(source, "prog.grad")
+        interpreter(chunks.append).run_source(source, "prog.grad")
     finally:
         i18n.set_language(previous)
     return "".join(chunks)
@@ -229,10 +231,11 @@ def test_dot_is_accepted_by_graphviz(name, lang):
 
 @pytest.mark.parametrize("prefix", ["graph.", "explain.", "gradcheck.", "info.", "tools."])
 def test_every_word_exists_in_both_languages(prefix):
-    import gradcli.interpret.tools  # noqa: F401  (each module registers its words)
+    import gradcli.interpret.bound  # noqa: F401  (each module registers its words)
     import gradcli.render.explain  # noqa: F401
     import gradcli.render.gradcheck  # noqa: F401
     import gradcli.render.info  # noqa: F401
+    import gradcli.tools  # noqa: F401
     en = {k for k in i18n._catalogs["en"] if k.startswith(prefix)}
     zh = {k for k in i18n._catalogs["zh"] if k.startswith(prefix)}
     assert en and en == zh

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, strategies as st
 from prompt_toolkit.document import Document
 
-from gradcli.render.pygments_lexer import GradcliLexer as PygmentsLexer
+from gradcli.pygments_lexer import GradcliLexer as PygmentsLexer
 from gradcli.render.syntax import classify, keywords
 from gradcli.repl.lexer import GradcliLexer as PromptLexer
 

@@ -11,7 +11,7 @@ from gradcli.interpret import modules
 from gradcli.render import layout
 from gradcli.render.console import RichRenderer
 from gradcli.repl.session import Session
-from gradcli.repl import commands
+from gradcli.repl import command_table
 
 from ..conftest import run_cli
 
@@ -110,7 +110,7 @@ def test_lang_switches_gradcli_words_not_pytorchs(seen):
 
 
 def test_quit_ends_the_session(seen):
-    with pytest.raises(commands.Quit):
+    with pytest.raises(command_table.Quit):
         seen.push(":quit")
 
 
@@ -120,7 +120,7 @@ def test_help_covers_the_language_the_builtins_and_every_command(seen):
     for words in ("The language", "Builtins", "Meta-commands", "ones", "requires_grad",
                   "backward"):
         assert words in text
-    for name, command in commands.COMMANDS.items():
+    for name, command in command_table.COMMANDS.items():
         assert f":{name} {command.usage}".strip() in text
         assert " ".join(i18n.t(command.help).split()) in text
 
@@ -144,7 +144,7 @@ def test_help_breaks_its_prose_between_words_never_inside_one(seen, lang, column
     session.push(":help")
     lines = out.getvalue().splitlines()
     ascii_words = {w for line in lines for w in re.findall(r"[A-Za-z_]+", line)}
-    keys = ["repl.help.language", "repl.help.keys"] + [c.help for c in commands.COMMANDS.values()]
+    keys = ["repl.help.language", "repl.help.keys"] + [c.help for c in command_table.COMMANDS.values()]
     for key in keys:
         assert set(re.findall(r"[A-Za-z_]+", i18n.t(key))) <= ascii_words, key
     assert max(map(layout.width, lines)) <= columns
@@ -153,9 +153,9 @@ def test_help_breaks_its_prose_between_words_never_inside_one(seen, lang, column
 
 
 def test_register_adds_a_command_in_one_line(seen, monkeypatch):
-    monkeypatch.setattr(commands, "COMMANDS", dict(commands.COMMANDS))
+    monkeypatch.setattr(command_table, "COMMANDS", dict(command_table.COMMANDS))
     i18n.register({"en": {"test.cmd.shout": "say the argument louder"}})
-    commands.register("shout", lambda s, arg: s.renderer.out(arg.upper() + "\n"),
+    command_table.register("shout", lambda s, arg: s.renderer.out(arg.upper() + "\n"),
                       "test.cmd.shout", usage="WORDS")
     seen.push(":shout hello there", ":help")
     assert seen.out.startswith("HELLO THERE\n")
@@ -169,7 +169,7 @@ def test_a_colon_inside_an_input_is_code_not_a_command(seen):
 
 
 def test_every_meta_command_is_described_in_both_languages():
-    from gradcli.repl.commands import COMMANDS
+    from gradcli.repl.command_table import COMMANDS
     for command in COMMANDS.values():
         for lang in i18n.LANGUAGES:
             assert i18n._catalogs[lang].get(command.help), (lang, command.name)

@@ -10,7 +10,7 @@ import pytest
 from gradcli import engine
 from gradcli.engine.tensor import Tensor
 from gradcli.render.console import RichRenderer
-from gradcli.repl.commands import Quit
+from gradcli.repl.command_table import Quit
 from gradcli.repl.session import Session
 
 from ..conftest import ROOT

@@ -111,7 +111,7 @@ def test_inputs_that_ran_are_kept_for_save(seen):
 @pytest.mark.parametrize("line, status", [("exit", 0), ("quit", 0), ("exit()", 0),
                                           ("quit(2)", 2), ("raise SystemExit(4)", 4)])
 def test_leaving(seen, line, status):
-    from gradcli.repl.commands import Quit
+    from gradcli.repl.command_table import Quit
     seen.session.push("x = 1")
     with pytest.raises(Quit) as leave:
         seen.session.push(line)

@@ -27,7 +27,8 @@ from gradcli.engine.ops import FUNCTIONS
 from gradcli.engine.tensor_types import TensorType
 from gradcli.interpret import attributes
 from gradcli.interpret import builtins as B
-from gradcli.interpret import classes, machine, modules, pymodules, tools
+from gradcli.interpret import classes, machine, modules, pymodules
+from gradcli.interpret.functions import Builtin
 from gradcli.interpret.numpy_facade import functions as numpy_functions
 from gradcli.interpret.pymodules import files
 from gradcli.library import LibraryClass
@@ -113,7 +114,7 @@ FACADE_VALUES = (
 NUMPY_TYPES = (np.ndarray, np.generic, np.dtype, np.finfo, np.iinfo, np.random.RandomState,
                np.random.Generator, numpy_functions.NumpyFunction, numpy_functions.IndexGrid)
 LANGUAGE_TYPES = (engine.Tensor, engine.Node, engine.AccumulateGrad, engine.DType, B.Namespace,
-                  B.Flag, tools.Builtin, B._Keyed, B.Quitter,   # _Keyed: dict.get and co.
+                  B.Flag, Builtin, B._Keyed, B.Quitter,   # _Keyed: dict.get and co.
                   Device, TensorType, machine.Cudnn, LibraryGenerator, RemovableHandle) + \
     NUMPY_TYPES + PYTHON_TYPES + FACADE_VALUES
 CALLABLE_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,

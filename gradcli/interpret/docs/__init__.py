@@ -168,16 +168,15 @@ def _key(value) -> int:
     return id(getattr(value, "__func__", value))
 
 
-def covered() -> dict[str, list[str]]:
-    """Every name help() can be asked about, by where it lives: what the coverage test walks."""
+def covered(builtins: dict) -> dict[str, list[str]]:
+    """Every name help() can be asked about, by where it lives, given a program's `builtins`
+    (an interpreter's, with what the edge adds): what the coverage test walks."""
     from .. import builtins as B
     from .. import modules
-    from ..interpreter import Interpreter
     found: dict[str, list[str]] = {}
     for module in modules.MODULES.values():
         found[module.name] = [f"{module.name}.{n}" for n, v in module.entries.items()
                               if not isinstance(v, modules.Namespace) and not n.startswith("_")]
-    builtins = Interpreter(lambda text: None).builtins
     torch = {id(v) for v in B.torch.entries.values()}
     found["builtins"] = [n for n, v in builtins.items()
                          if id(v) not in torch and not isinstance(v, modules.Namespace)
@@ -188,9 +187,9 @@ def covered() -> dict[str, list[str]]:
     return found
 
 
-def missing() -> dict[str, list[str]]:
+def missing(builtins: dict) -> dict[str, list[str]]:
     """The names without a summary in some language: {language: [names]}."""
-    names = [n for group in covered().values() for n in group]
+    names = [n for group in covered(builtins).values() for n in group]
     out = {}
     for lang in i18n.LANGUAGES:
         lacking = [n for n in names if summary(n, lang) is None]

@@ -8,14 +8,8 @@ import numpy as np
 
 from .. import attributes, classes, modules
 from ..modules import Namespace
+from .type_names import TYPES
 
-# NumPy's classes a program can reach in module numpy (isinstance and dtype= need the real ones;
-# calling one goes through the caller's TYPE_CALLS, which admits its arguments)
-TYPES = ("dtype", "ndarray", "float16", "float32", "float64", "int8", "int16", "int32", "int64",
-         "uint8", "uint16", "uint32", "uint64", "bool_", "bool", "complex64", "complex128", "intc",
-         "intp", "uint", "single", "double", "half", "longlong", "int_", "str_", "generic",
-         "number", "integer", "signedinteger", "unsignedinteger", "floating", "complexfloating",
-         "inexact")
 # the kinds of value whose attributes values.py lists (numpy.random's are added with it)
 KINDS = (np.ndarray, np.generic, np.dtype, np.finfo, np.iinfo)
 _type_calls: dict = {}   # the caller's table of class calls, which numpy.random adds to

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from . import TYPES
+from .type_names import TYPES
 from .admit import admit_call, check_size, result
 from .files import READERS, WRITERS
 

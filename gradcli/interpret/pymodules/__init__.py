@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import os as _os
 import sys as _sys
+from dataclasses import dataclass
 from typing import Callable
 
 from .. import modules
@@ -27,6 +28,16 @@ FACADES = {
     "os.path": "os_path",
 }
 WHY = "programs run without files, processes or Python internals"
+
+
+@dataclass(frozen=True, slots=True)
+class ShownWarning:
+    """A warning to show, raised while a statement ran, with where it happened."""
+    category: str
+    message: str
+    filename: str
+    line: int
+    source_line: str
 
 
 class Host:

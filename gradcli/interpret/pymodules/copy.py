@@ -20,10 +20,8 @@ from ...engine.graph import Node
 from ...engine.grad_mode import _Mode
 from ...engine.tensor import Device, Tensor
 from .. import attributes
-from .. import builtins as B
-from ..compiler import Function
+from ..functions import Builtin, Flag, Function
 from ..modules import Namespace
-from ..tools import Builtin
 from .files import File
 
 NOT_A_LEAF = (
@@ -34,7 +32,7 @@ NOT_A_LEAF = (
 # the values copy and deepcopy give back as they are (as CPython's _deepcopy_atomic)
 ATOMIC = (type(None), int, float, bool, complex, str, bytes, type(Ellipsis),
           type(NotImplemented), range, type, types.FunctionType, types.BuiltinFunctionType,
-          types.MethodType, property, Function, Builtin, Namespace, DType, Device, B.Flag,
+          types.MethodType, property, Function, Builtin, Namespace, DType, Device, Flag,
           _Mode)
 
 

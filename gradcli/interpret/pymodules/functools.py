@@ -7,8 +7,7 @@ import functools
 
 from .. import attributes, classes
 from .. import builtins as B
-from ..functions import Function
-from ..tools import Builtin
+from ..functions import Builtin, Function
 
 
 def reduce(function, iterable, *initial):

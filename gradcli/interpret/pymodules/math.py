@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..tools import Builtin
+from ..functions import Builtin
 
 MAX_BITS = 1_000_000   # as for **: an integer result larger than this is refused
 

@@ -7,7 +7,7 @@ import operator
 
 from .. import builtins as B
 from ..compiler import BINARY
-from ..tools import Builtin
+from ..functions import Builtin
 
 MAX_BITS = 1_000_000
 

@@ -8,7 +8,7 @@ import posixpath
 from collections.abc import MutableMapping
 
 from .. import attributes, classes
-from ..tools import Builtin
+from ..functions import Builtin
 from . import Host, files, on_start
 from .files import fspath, os_error
 

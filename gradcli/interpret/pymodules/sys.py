@@ -7,7 +7,7 @@ import os
 import sys
 
 from .. import attributes, classes, pymodules
-from ..tools import Builtin
+from ..functions import Builtin
 from . import Host, on_start
 
 RECURSION_LIMIT = 1000   # what Python starts with; gradcli's own limit on calls stays in force

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from .. import attributes
-from ..tools import Builtin
+from ..functions import Builtin
 
 MAX_SLEEP = 60.0
 

@@ -13,8 +13,8 @@ import warnings as _py
 from ...engine.dispatch import context as engine_context
 from .. import attributes
 from .. import builtins as B
-from ..tools import Builtin
-from . import ContextManager, Host, on_start
+from ..functions import Builtin
+from . import ContextManager, Host, ShownWarning, on_start
 
 ACTIONS = ("error", "ignore", "always", "default", "module", "once")
 MODULE = "__main__"
@@ -103,8 +103,7 @@ def deliver(message, category=None) -> None:
     if state.log is not None:
         state.log.append(_py.WarningMessage(message, category, filename, lineno))
         return
-    from ..interpreter import Warning_
-    state.host.warning(Warning_(category.__name__, str(message), filename, lineno, source))
+    state.host.warning(ShownWarning(category.__name__, str(message), filename, lineno, source))
 
 
 def warn(message, category=None, stacklevel=1, source=None):

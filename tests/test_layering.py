@@ -1,0 +1,129 @@
+"""The package's layers point one way and its modules form no import cycle (outside the engine's
+op modules, whose rules use each other's rows): a module's imports are read from its source, at
+its top and inside its functions alike.
+
+    edge (cli, repl, tools, pygments_lexer) -> interpret -> syntax, library -> engine
+    edge -> render -> engine, syntax;  interpret and render never import each other
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import gradcli
+
+PACKAGE = Path(gradcli.__file__).parent
+# the layer of each module, by the longest prefix of its name that the table has
+LAYERS = {"gradcli": "shared", "gradcli.errors": "shared", "gradcli.i18n": "shared",
+          "gradcli.engine": "engine", "gradcli.library": "library", "gradcli.syntax": "syntax",
+          "gradcli.interpret": "interpret", "gradcli.render": "render",
+          "gradcli.cli": "edge", "gradcli.__main__": "edge", "gradcli.repl": "edge",
+          "gradcli.tools": "edge", "gradcli.pygments_lexer": "edge"}
+# what each layer may import (itself included)
+MAY_IMPORT = {
+    "shared": {"shared"},
+    "engine": {"engine"},
+    "library": {"library", "engine"},
+    "syntax": {"syntax", "shared"},
+    "interpret": {"interpret", "syntax", "library", "engine", "shared"},
+    "render": {"render", "syntax", "engine", "shared"},
+    "edge": {"edge", "interpret", "render", "syntax", "library", "engine", "shared"},
+}
+MAY_CYCLE = "gradcli.engine.ops."
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each module of gradcli -> the modules of gradcli it imports."""
+    paths = {_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    stem = f"{base}.{node.module}" if node.module else base
+                else:
+                    stem = node.module or ""
+                # `from . import x` of a module x depends on x (its package is there already)
+                modules = {f"{stem}.{alias.name}" for alias in node.names} & set(paths)
+                found |= modules or {stem}
+        graph[name] = {m for m in found if m in paths and m != name}
+    return graph
+
+
+GRAPH = _imports()
+
+
+def layer(module: str) -> str:
+    prefix = max((p for p in LAYERS if module == p or module.startswith(p + ".")), key=len)
+    return LAYERS[prefix]
+
+
+def test_every_module_has_a_layer():
+    assert {m for m in GRAPH if m != "gradcli" and layer(m) == "shared"} == {
+        "gradcli.errors", "gradcli.i18n"}
+
+
+@pytest.mark.parametrize("source", sorted(MAY_IMPORT))
+def test_a_layer_imports_only_the_layers_below_it(source):
+    wrong = sorted(f"{m} imports {d}" for m, imported in GRAPH.items() if layer(m) == source
+                   for d in imported if layer(d) not in MAY_IMPORT[source])
+    assert wrong == []
+
+
+def _cycles() -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's, without recursion)."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    for root in GRAPH:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(GRAPH[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            child = next(edges, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                on_stack.add(child)
+                work.append((child, iter(sorted(GRAPH[child]))))
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+    return found
+
+
+def test_no_import_cycle_outside_the_engines_op_modules():
+    assert [c for c in _cycles() if not all(m.startswith(MAY_CYCLE) for m in c)] == []
+
+
+def test_the_cycle_check_finds_a_cycle(monkeypatch):
+    monkeypatch.setitem(GRAPH, "gradcli.errors", GRAPH["gradcli.errors"] | {"gradcli.i18n"})
+    monkeypatch.setitem(GRAPH, "gradcli.i18n", GRAPH["gradcli.i18n"] | {"gradcli.errors"})
+    assert ["gradcli.errors", "gradcli.i18n"] in _cycles()
