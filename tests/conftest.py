@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -79,6 +80,14 @@ def gradcli_command() -> list[str]:
     if script.exists():
         return [str(script)]
     return [sys.executable, "-m", "gradcli"]
+
+
+def as_foreground() -> None:
+    """In a child before it starts gradcli: SIGINT at its default disposition, as a shell starts
+    a foreground job. A suite started with SIGINT ignored (a background job of a shell without
+    job control, or nohup) hands that on through exec, and a Python started so keeps ignoring
+    it: Ctrl-C would never become KeyboardInterrupt, which the tests that press it wait for."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def subprocess_env() -> dict:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from ..conftest import gradcli_command
+from ..conftest import as_foreground, gradcli_command
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -23,7 +23,7 @@ def spawn(state_home: str):
                PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8")
     env.pop("LC_ALL", None)
     child = pexpect.spawn(command[0], command[1:], env=env, encoding="utf-8", timeout=TIMEOUT,
-                          dimensions=(24, 100))
+                          preexec_fn=as_foreground, dimensions=(24, 100))
     child.delaybeforesend = None  # enter() waits for the prompt instead
     child.expect_exact(READY)
     return child

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ..conftest import gradcli_command
+from ..conftest import as_foreground, gradcli_command
 from .test_pty import DONE, READY, TIMEOUT
 
 pexpect = pytest.importorskip("pexpect")
@@ -22,7 +22,7 @@ def spawn(tmp_path, columns: int, pager: str):
                PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8", PAGER=pager)
     env.pop("LC_ALL", None)
     child = pexpect.spawn(command[0], command[1:], env=env, encoding="utf-8", timeout=TIMEOUT,
-                          dimensions=(24, columns))
+                          preexec_fn=as_foreground, dimensions=(24, columns))
     child.delaybeforesend = None
     child.expect_exact(READY)
     return child

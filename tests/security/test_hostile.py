@@ -25,7 +25,7 @@ import pytest
 from gradcli import cli, engine
 from gradcli.engine import grad_mode
 
-from ..conftest import gradcli_command, run_cli, subprocess_env
+from ..conftest import as_foreground, gradcli_command, run_cli, subprocess_env
 from .outcome import Outcome, describe, problems
 
 ADDRESS_SPACE = 4 << 30
@@ -34,6 +34,12 @@ DEADLINE = 20
 
 def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def _at_a_terminal() -> None:
+    """Started as a learner starts it from a shell: 4 GiB, and Ctrl-C not ignored."""
+    _limit_memory()
+    as_foreground()
 
 
 def run_process(args: list[str], cwd, stdin: bytes = b"", deadline: float = DEADLINE,
@@ -370,7 +376,7 @@ def test_interrupt_exits_130_without_traceback(tmp_path, loop):
     path.write_text("print('ready')\n" + loop)
     env = dict(subprocess_env(), PYTHONUNBUFFERED="1")
     p = subprocess.Popen(gradcli_command() + ["run", str(path)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, env=env, preexec_fn=_limit_memory)
+                         stderr=subprocess.PIPE, env=env, preexec_fn=_at_a_terminal)
     try:
         assert p.stdout.readline() == b"ready\n"
         time.sleep(0.2)
