@@ -187,6 +187,8 @@ SUMMARIES = {
     "greater_equal": ("Another name for torch.ge.", "torch.ge 的别名。"),
     "isclose": ("Elementwise: |a - b| <= atol + rtol × |b|, as a bool tensor.",
                 "逐元素判断 |a - b| <= atol + rtol × |b|，得到布尔张量。"),
+    "einsum": ("Sums of products named by subscripts: einsum('ij,jk->ik', a, b) is a @ b.",
+               "按下标描述的乘积之和：einsum('ij,jk->ik', a, b) 即 a @ b。"),
     "save": ("Save an object (a tensor, a state_dict, a model) to a file; gradcli keeps the file "
              "in memory for this run.", "把对象（张量、state_dict、模型）保存到文件；gradcli 在本次运行中"
              "把文件保存在内存里。"),
