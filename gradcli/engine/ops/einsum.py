@@ -14,8 +14,35 @@ LABELS = string.ascii_uppercase + string.ascii_lowercase
 ELLIPSIS = "..."
 
 
+NEEDS_OPERANDS = ("einsum(): must specify the equation string and at least one operand, or at "
+                  "least one operand and its subscripts list")
+
+
+def _subscript(n) -> str:
+    """A label of the sublist form (einsum(a, [0, 1], b, [1, 2])): 0-25 'A'-'Z', 26-51 'a'-'z'."""
+    if n is Ellipsis:
+        return ELLIPSIS
+    if n >= 0 and n < len(LABELS):
+        return LABELS[n]
+    raise ValueError("einsum(): subscript in subscript list is not within the valid range "
+                     "[0, 52)")
+
+
+def _from_sublists(args: tuple) -> tuple[str, tuple]:
+    """torch.functional.einsum's sublist form as an equation and its operands."""
+    operands = args[0::2][:len(args) // 2]
+    equation = ",".join("".join(_subscript(n) for n in sub) for sub in args[1::2])
+    if len(args) % 2:
+        equation += "->" + "".join(_subscript(n) for n in args[-1])
+    return equation, operands
+
+
 def _parse(equation: str, n_operands: int) -> tuple[list[list[str]], list[str] | None]:
     """Each operand's labels (ELLIPSIS as one item) and the output's (None: implicit)."""
+    for i, c in enumerate(equation):
+        if c not in LABELS and c not in " ,.->":
+            raise RuntimeError(f"einsum(): invalid subscript given at index {i} in the equation "
+                               f"string, subscripts must be in [a-zA-Z]")
     left, arrow, right = equation.replace(" ", "").partition("->")
     terms = [_labels(term) for term in left.split(",")]
     if len(terms) > n_operands:
@@ -34,9 +61,6 @@ def _labels(term: str) -> list[str]:
             out.append(ELLIPSIS)
             i += 3
             continue
-        if term[i] not in LABELS:
-            raise RuntimeError(f"einsum(): invalid subscript given at index {i} in the equation "
-                               f"string, subscripts must be in [a-zA-Z]")
         out.append(term[i])
         i += 1
     return out
@@ -187,9 +211,22 @@ def _contract(operands: list[Tensor], out_size: int, total: int) -> Tensor:
 
 
 @export(method=False)
-def einsum(equation, *operands):
+def einsum(*args):
+    if len(args) < 2:
+        raise ValueError(NEEDS_OPERANDS)
+    if isinstance(args[0], Tensor):
+        equation, operands = _from_sublists(args)
+    else:
+        equation, operands = args[0], args[1:]
+    if not isinstance(equation, str):
+        raise TypeError(f"einsum(): argument 'equation' (position 1) must be str, not "
+                        f"{type(equation).__name__}")
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
+    for i, t in enumerate(operands):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 1, but got "
+                            f"{type(t).__name__}")
     terms, output = _parse(equation, len(operands))
     ell_dims = 0
     for i, (t, labels) in enumerate(zip(operands, terms)):
