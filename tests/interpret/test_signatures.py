@@ -11,8 +11,9 @@ from gradcli.library import LibraryClass
 
 # torch.Size is a tuple: its arguments are checked as tuple() checks them. The rest check their
 # arguments in another order than PyTorch's (the argument table finds which): F's pooling and
-# batch_norm look at the input's rank first; unique's Python bodies are boolean dispatches
-UNDECLARED = {("torch", "Size"), ("torch.nn.functional", "adaptive_avg_pool2d"),
+# batch_norm look at the input's rank first; unique's Python bodies are boolean dispatches;
+# einsum takes *args, which a declared Python signature cannot say yet
+UNDECLARED = {("torch", "Size"), ("torch", "einsum"), ("torch.nn.functional", "adaptive_avg_pool2d"),
               ("torch.nn.functional", "avg_pool2d"), ("torch.nn.functional", "batch_norm"),
               ("torch", "unique"), ("torch", "unique_consecutive"), ("Tensor", "unique"),
               ("Tensor", "unique_consecutive")} | {

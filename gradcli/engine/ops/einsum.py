@@ -19,21 +19,36 @@ NEEDS_OPERANDS = ("einsum(): must specify the equation string and at least one o
 
 
 def _subscript(n) -> str:
-    """A label of the sublist form (einsum(a, [0, 1], b, [1, 2])): 0-25 'A'-'Z', 26-51 'a'-'z'."""
-    if n is Ellipsis:
-        return ELLIPSIS
-    if n >= 0 and n < len(LABELS):
-        return LABELS[n]
+    """A label of the sublist form (einsum(a, [0, 1], b, [1, 2])), as torch.functional.einsum's
+    parse_subscript finds it: 0-25 'A'-'Z', 26-51 'a'-'z', by Python's comparisons and chr() on
+    whatever the program gave (a tensor of several values is ambiguous, a float no index)."""
+    try:
+        if n == Ellipsis:
+            return ELLIPSIS
+        if n >= 0 and n < 26:
+            return chr(ord("A") + n)
+        if n >= 26 and n < 52:
+            return chr(ord("a") + n - 26)
+    except TypeError as error:   # Python's, about the program's value ('>=' of a str and an int)
+        raise TypeError(str(error)) from None
     raise ValueError("einsum(): subscript in subscript list is not within the valid range "
                      "[0, 52)")
+
+
+def _labels_of(sub) -> str:
+    try:
+        items = iter(sub)
+    except TypeError as error:   # Python's ("'int' object is not iterable")
+        raise TypeError(str(error)) from None
+    return "".join(_subscript(n) for n in items)
 
 
 def _from_sublists(args: tuple) -> tuple[str, tuple]:
     """torch.functional.einsum's sublist form as an equation and its operands."""
     operands = args[0::2][:len(args) // 2]
-    equation = ",".join("".join(_subscript(n) for n in sub) for sub in args[1::2])
+    equation = ",".join(_labels_of(sub) for sub in args[1::2])
     if len(args) % 2:
-        equation += "->" + "".join(_subscript(n) for n in args[-1])
+        equation += "->" + _labels_of(args[-1])
     return equation, operands
 
 
