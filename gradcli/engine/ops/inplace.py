@@ -56,12 +56,17 @@ def check_inplace(t: Tensor) -> None:
         raise RuntimeError(LEAF)
 
 
-def commit(t: Tensor, out: Tensor, overlap_ok: bool = False) -> Tensor:
-    """Write `out` (computed out of place from `t`) into `t`, and make `t` its result."""
-    shape, got = t._data.shape, out._data.shape
+def _check_output_shape(shape: tuple, got: tuple) -> None:
+    """An in-place result must keep its tensor's shape (the other operand may not widen it)."""
     if got != shape:
         raise RuntimeError(f"output with shape [{', '.join(map(str, shape))}] doesn't match the "
                            f"broadcast shape [{', '.join(map(str, np.broadcast_shapes(shape, got)))}]")
+
+
+def commit(t: Tensor, out: Tensor, overlap_ok: bool = False) -> Tensor:
+    """Write `out` (computed out of place from `t`) into `t`, and make `t` its result."""
+    shape = t._data.shape
+    _check_output_shape(shape, out._data.shape)
     if out.dtype.category > t.dtype.category:
         raise RuntimeError(f"result type {_dt.type_name(out.dtype)} can't be cast to the desired "
                            f"output type {_dt.type_name(t.dtype)}")
@@ -157,8 +162,9 @@ def copy_(input, src, non_blocking=False):
         raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not "
                         f"{type(src).__name__}")
     try:
-        np.broadcast_shapes(src._data.shape, input._data.shape)
+        shape = np.broadcast_shapes(src._data.shape, input._data.shape)
     except ValueError:
         raise pointwise.broadcast_error(input, src) from None
+    _check_output_shape(input._data.shape, shape)
     return commit(input, apply(COPY, (input, src)))
 
