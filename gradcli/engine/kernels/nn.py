@@ -3,6 +3,7 @@ SLEEF's vector math, softmax and log_softmax, and the sums of the losses."""
 from __future__ import annotations
 
 import math
+import struct
 
 import numpy as np
 
@@ -69,7 +70,32 @@ _GELU_ERF_BIAS = np.uint32(0xc21fffff).view(np.int32)
 _GELU_ERF_RBOUND = np.uint32(0x40b15cee).view(F32)
 
 
+_GELU_ERF_POLYNOMIALS_F = _GELU_ERF_POLYNOMIALS.T.tolist()   # per interval, degree 0 to 5
+_GELU_ERF_BIAS_I, _GELU_ERF_RBOUND_F = int(_GELU_ERF_BIAS), float(_GELU_ERF_RBOUND)
+_FLOAT32, _INT32 = struct.Struct("<f"), struct.Struct("<i")   # a float32's bits, as an int
+
+
+def _onednn_gelu_few(x: np.ndarray) -> np.ndarray:
+    """_onednn_gelu of a few elements, one Python float at a time with the same bits (fma32's
+    float64 product is exact and its sum rounds once, as round32 does)."""
+    out = []
+    for v in x.ravel().tolist():
+        magnitude = abs(v)
+        index = 23 if magnitude > _GELU_ERF_RBOUND_F else min(max(
+            (_INT32.unpack(_FLOAT32.pack(magnitude))[0] + _GELU_ERF_BIAS_I) >> 21, 1), 24)
+        p = _GELU_ERF_POLYNOMIALS_F[index]
+        erf = p[5]
+        for degree in (4, 3, 2, 1, 0):
+            erf = round32(erf * magnitude + p[degree])
+        if math.copysign(1.0, v) < 0:
+            erf = -erf
+        out.append(round32(round32(v * round32(erf + 1.0)) * 0.5))
+    return np.array(out, F32).reshape(x.shape)
+
+
 def _onednn_gelu(x):
+    if x.size <= FEW:
+        return _onednn_gelu_few(x)
     magnitude = np.abs(x)
     index = np.clip((magnitude.view(np.int32) + _GELU_ERF_BIAS) >> 21, 1, 24)
     index = np.where(magnitude > _GELU_ERF_RBOUND, 23, index)

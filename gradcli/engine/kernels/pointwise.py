@@ -357,7 +357,8 @@ def tanh_backward(grad: np.ndarray, result: np.ndarray) -> np.ndarray:
 
 
 def erf(a: np.ndarray) -> np.ndarray:
-    return np.vectorize(math.erf, otypes=[a.dtype])(a) if a.size else a.copy()
+    # the C library's erf in float64, rounded once to the input's dtype
+    return np.array([math.erf(v) for v in a.ravel().tolist()], a.dtype).reshape(a.shape)
 
 
 def lerp(start: np.ndarray, end: np.ndarray, weight) -> np.ndarray:

@@ -1,6 +1,6 @@
 """Checks of engine/kernels/nn.py: the softmax backward kernels bit for bit against torch's
-_softmax_backward_data and _log_softmax_backward_data (bits_reference.json); softmax and
-log_softmax of a few float32 elements, one Python float at a time, give the bits of the
+_softmax_backward_data and _log_softmax_backward_data (bits_reference.json); softmax,
+log_softmax and gelu of a few float32 elements, one Python float at a time, give the bits of the
 whole-array path, row by row (a row's result does not depend on the others)."""
 from __future__ import annotations
 
@@ -64,4 +64,19 @@ def test_log_softmax_backward_of_a_few_elements_gives_the_bits_of_many(width):
         assert out.size > FEW and few >= 1
         by_few = np.concatenate([nn.log_softmax_backward(grad[i:i + few], out[i:i + few])
                                  for i in range(0, len(out), few)])
+    assert by_few.view(np.int32).tolist() == whole.view(np.int32).tolist()
+
+
+def test_gelu_of_a_few_elements_gives_the_bits_of_many():
+    # oneDNN's erf polynomials one element at a time, against the whole-array path; every
+    # interval of |x|, both signs, zeros, subnormals, huge values, infinities and nan
+    rng = np.random.default_rng(15)
+    special = [0.0, -0.0, 1e-40, -1e-40, 3e38, -3e38, np.inf, -np.inf, np.nan, 5.55, -5.55]
+    x = np.concatenate([np.array(special, np.float32),
+                        (rng.standard_normal(3000) * 2.0 ** rng.integers(-30, 4, 3000))
+                        .astype(np.float32)])
+    with np.errstate(all="ignore"):
+        whole = nn.gelu(x, "none")
+        assert x.size > FEW
+        by_few = np.concatenate([nn.gelu(x[i:i + FEW], "none") for i in range(0, x.size, FEW)])
     assert by_few.view(np.int32).tolist() == whole.view(np.int32).tolist()
