@@ -16,7 +16,7 @@ from .fma import fma, fma32 as _exact_fma32, fma64 as _exact_fma64
 # .item() and .tolist() agree with PyTorch to the last bit, not only printed tensors.
 F32 = np.float32
 VECTOR_STEP = 32  # TensorIterator's vectorized loop takes 2 x 16 float32 lanes at a time
-FEW = 16   # up to this many elements, expf, logf and log1pf go one by one: fewer NumPy calls
+FEW = vml.FEW   # up to this many elements, expf, logf and log1pf go one by one: fewer NumPy calls
 _FLOAT32, _INT32 = struct.Struct("<f"), struct.Struct("<i")
 
 

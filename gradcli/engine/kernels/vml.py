@@ -4,6 +4,7 @@ from __future__ import annotations
 import base64
 import functools
 import math
+import struct
 import zlib
 
 import numpy as np
@@ -48,6 +49,7 @@ def rsqrtps(x: np.ndarray) -> np.ndarray:
 
 
 CHUNK = 16384   # lanes at a time: the temporaries stay in the cache
+FEW = 16        # up to this many elements, sin and cos go one Python float at a time
 
 
 def sqrt(x: np.ndarray) -> np.ndarray:
@@ -133,6 +135,10 @@ def cos(x: np.ndarray) -> np.ndarray:
 
 
 def _sin_cos32(x: np.ndarray, cosine: bool) -> np.ndarray:
+    if x.size <= FEW:
+        values = x.ravel().tolist()
+        if all(abs(v) <= 10000.0 for v in values):   # no nan, no infinity: every one usual
+            return np.array([_sin_cos32_one(v, cosine) for v in values], F32).reshape(x.shape)
     a = np.abs(x)
     usual = a <= _LARGE
     a = np.where(usual, a, F32(0))
@@ -158,6 +164,38 @@ def _sin_cos32(x: np.ndarray, cosine: bool) -> np.ndarray:
         rare = ~usual
         out[rare] = _large(x[rare], cosine)
     return out
+
+
+_PACK, _UNPACK = struct.Struct("<f").pack, struct.Struct("<f").unpack
+_PACK_BITS, _UNPACK_BITS = struct.Struct("<I").pack, struct.Struct("<I").unpack
+_INV_PI_F, _PI_HALF_F, _SHIFTER_F = float(_INV_PI), float(_PI_HALF), float(_SHIFTER)
+_PI_HI_F, _PI_LO_F = float(_PI_HI), float(_PI_LO)
+_SIN_POLY_F = tuple(map(float, _SIN_POLY))
+
+
+def _sin_cos32_one(v: float, cosine: bool) -> float:
+    """_sin_cos32 of one float32 with |v| <= 10000, in Python floats: each float32 operation a
+    float64 one rounded once (`unpack(pack(x))[0]`), the float64 ones as they are."""
+    pack, unpack = _PACK, _UNPACK
+    a = abs(v)
+    if cosine:
+        t = unpack(pack(unpack(pack(unpack(pack(a + _PI_HALF_F))[0] * _INV_PI_F))[0]
+                        + _SHIFTER_F))[0]
+        n = unpack(pack(unpack(pack(t - _SHIFTER_F))[0] - 0.5))[0]
+    else:
+        t = unpack(pack(unpack(pack(a * _INV_PI_F))[0] + _SHIFTER_F))[0]
+        n = unpack(pack(t - _SHIFTER_F))[0]
+    r = a - n * _PI_HI_F
+    r = r - n * _PI_LO_F
+    r2 = r * r
+    p = _SIN_POLY_F[0]
+    for c in _SIN_POLY_F[1:]:
+        p = p * r2 + c
+    y = _UNPACK_BITS(pack(p * r2 * r + r))[0]
+    sign = (_UNPACK_BITS(pack(t))[0] & 1) << 31
+    if not cosine:
+        sign ^= _UNPACK_BITS(pack(v))[0] & 0x80000000
+    return unpack(_PACK_BITS(y ^ sign))[0]
 
 
 # |x| > 10000, inf and nan: x/2π in fixed point, its fraction f (Payne-Hanek: x's 24-bit

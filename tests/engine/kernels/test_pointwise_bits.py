@@ -10,8 +10,8 @@ import pytest
 
 from gradcli.engine.kernels import pointwise, vml
 
-from .record_pointwise import (UNPORTED, digest, inputs, sin_bits_input, sin_bits_input64,
-                               sqrt_bits_input)
+from .record_pointwise import (SIN_BITS, UNPORTED, digest, inputs, sin_bits_input,
+                               sin_bits_input64, sqrt_bits_input)
 
 REFERENCE = json.loads(Path(__file__).with_name("pointwise_reference.json").read_text())
 KERNELS = {
@@ -66,3 +66,16 @@ def test_sin_cos_keep_shape_and_strides_do_not_matter(name: str) -> None:
         assert np.array_equal(kernel(x.T), kernel(x).T)
         assert kernel(np.array(dtype(0.5))).shape == ()
         assert kernel(np.array(dtype(1e5))).shape == ()   # MKL's large-argument path
+
+
+@pytest.mark.parametrize("name", ["sin", "cos"])
+def test_sin_cos_of_a_few_float32_at_a_time(name: str) -> None:
+    # up to vml.FEW elements go one Python float at a time: the bits of the whole-array port
+    # (checked against torch above), on its usual inputs; a few with an unusual one go whole
+    usual = sin_bits_input()[SIN_BITS // 2:]
+    x = np.concatenate([usual, np.array([10000.5, -np.inf, np.nan, 1.0], np.float32)])
+    kernel = getattr(vml, name)
+    with np.errstate(all="ignore"):
+        whole = kernel(x)
+        few = np.concatenate([kernel(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
+    assert few.view(np.uint32).tolist() == whole.view(np.uint32).tolist()
