@@ -127,9 +127,10 @@ class FunctionNode(Node):
             grads = [Tensor._make(np.zeros(*meta)) if g is None and meta is not None else g
                      for g, meta in zip(grads, self._outputs)]
         result = self.backward_fn(*grads)
-        return self._checked(result if isinstance(result, tuple) else (result,))
+        return self._validate_outputs(result if isinstance(result, tuple) else (result,))
 
-    def _checked(self, result: tuple) -> list:
+    def _validate_outputs(self, result: tuple) -> list:
+        """The gradients checked as PyTorch's engine validate_outputs checks them."""
         name, expected = self.name(), len(self._tensor_inputs)
         if len(result) > expected and all(g is None for g in result[expected:]):
             result = result[:expected]
