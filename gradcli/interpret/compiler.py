@@ -651,8 +651,6 @@ class Compiler(GeneratorStatements):
                 s = s.parent
         g, b = self.interp.globals, self.interp.builtins
         local_names = _local_names(scope)
-        # Python's builtins that the program can use (not gradcli's terse torch names)
-        builtin_names = tuple(n for n in PYTHON_BUILTINS if n in b)
 
         def ev(f):
             try:
@@ -664,7 +662,9 @@ class Compiler(GeneratorStatements):
             except KeyError:
                 error = NameError(f"name '{name}' is not defined", name=name)
                 # where Python's "Did you mean" looks: the locals, the module, the builtins
-                error._gradcli_scopes = (local_names, tuple(g), builtin_names)
+                # (Python's that the program can use, not gradcli's terse torch names)
+                error._gradcli_scopes = (local_names, tuple(g),
+                                         tuple(n for n in PYTHON_BUILTINS if n in b))
                 raise attach(error, span) from None
         return ev
 
