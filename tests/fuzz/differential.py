@@ -63,11 +63,13 @@ class Run:
 
 
 class Torch:
-    """One PyTorch process answering many programs."""
+    """One PyTorch process answering many programs. A program is asked for first and its answer
+    read later, so that gradcli's run of the same program goes on beside PyTorch's."""
 
     def __init__(self, python: str) -> None:
         self.python = python
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen | None = _EARLY.pop(python, None)
+        self.wait = STARTUP   # until the first answer: importing torch on a busy machine
 
     def _start(self) -> subprocess.Popen:
         env = dict(os.environ, PYTHONHASHSEED="0", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
@@ -77,19 +79,22 @@ class Torch:
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                 env=env, cwd=tempfile.gettempdir())
 
-    def run(self, text: str) -> Run | None:
-        """PyTorch's run of `text`; None when it hung or died (it is restarted)."""
-        wait = SECONDS
+    def ask(self, text: str) -> None:
+        """Send `text` to PyTorch (restarted first if it died)."""
         if self.proc is None or self.proc.poll() is not None:
-            self.proc = self._start()
-            wait = STARTUP  # importing torch on a busy machine
+            self.proc, self.wait = self._start(), STARTUP
         self.proc.stdin.write(json.dumps({"source": text}) + "\n")
         self.proc.stdin.flush()
-        ready, _, _ = select.select([self.proc.stdout], [], [], wait)
+
+    def answer(self) -> Run | None:
+        """PyTorch's run of the program asked last; None when it hung or died (it is closed,
+        and the next ask starts another)."""
+        ready, _, _ = select.select([self.proc.stdout], [], [], self.wait)
         line = self.proc.stdout.readline() if ready else ""
         if not line:
             self.close()
             return None
+        self.wait = SECONDS
         answer = json.loads(line)
         return Run(fold_addresses(answer["out"]), answer["error"])
 
@@ -98,6 +103,26 @@ class Torch:
             self.proc.kill()
             self.proc.wait()
             self.proc = None
+
+
+# PyTorch processes started ahead of their Torch (start_early), by python
+_EARLY: dict[str, subprocess.Popen] = {}
+
+
+def start_early(python: str) -> None:
+    """Start a PyTorch process now for the next Torch of `python` to take: its import (a second
+    and a half of CPU, up to a minute on a machine busy with suites) then runs beside whatever
+    this process does first, instead of in front of the first program."""
+    if python not in _EARLY:
+        _EARLY[python] = Torch(python)._start()
+
+
+def close_early() -> None:
+    """Stop the processes started early that no Torch took."""
+    while _EARLY:
+        _, proc = _EARLY.popitem()
+        proc.kill()
+        proc.wait()
 
 
 class Hang(BaseException):
@@ -246,10 +271,12 @@ class Differ:
 
     def judge(self, lines: list[str]) -> tuple[str | None, Run | None]:
         text = source(lines)
-        want = self.torch.run(text)
+        self.torch.ask(text)
+        got = self.gradcli.run(text)   # while PyTorch runs it in its process
+        want = self.torch.answer()
         if want is None:
             return None, None
-        return classify(want, self.gradcli.run(text)), want
+        return classify(want, got), want
 
     def minimise(self, lines: list[str], kind: str) -> list[str]:
         """Drop statements (last first) while the program still shows a mismatch of `kind`."""
