@@ -1,4 +1,5 @@
-"""Every differentiable row of the op table, checked against finite differences (float64)."""
+"""Every differentiable row of the op table, checked against finite differences (float64): the
+cases of every gradient table (tests/engine/opinfo.py gathers them), this module's own first."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,9 +11,11 @@ from hypothesis.extra import numpy as hnp
 from gradcli.engine import Tensor, grad
 from gradcli.engine.ops import ROWS
 
+from . import opinfo
+from .opinfo import ANY, POS, UNIT, check, leaf
+
 # One line per case: grad_fn it must exercise, the function, the input shapes, the input domain.
 # `f` takes tensors and returns a tensor; inputs are drawn in (lo, hi), away from kinks.
-POS, ANY, UNIT = (0.5, 2.0), (-2.0, 2.0), (-0.9, 0.9)
 EYE = Tensor._make(np.eye(3))
 CASES = [
     ("AddBackward0",        lambda a, b: a + b,                 [(2, 3), (3,)],     ANY),
@@ -98,88 +101,34 @@ CASES = [
 ]
 
 
-def first_derivative(f):
-    """x ↦ ∂Σf(x)²/∂x, kept differentiable: its graph holds the rows of f's backward."""
-    def first(a):
-        (g,) = grad((f(a) ** 2).sum(), a, create_graph=True)
-        return g
-    return first
-
-
 def _where(a, b):
     from gradcli.engine.ops import FUNCTIONS
     return FUNCTIONS["where"](a > 0, a, b)
 
 
-def _leaf(shape, lo, hi, rng):
-    return Tensor(rng.uniform(lo, hi, size=shape), requires_grad=True)
+ROWS_CHECKED, BRANCHES_CHECKED = opinfo.cases("CASES"), opinfo.cases("BRANCHES")
 
 
-def numeric_vjp(f, inputs, v, eps=1e-6):
-    """Σ v·∂f/∂x by central differences, one input element at a time."""
-    out = []
-    for t in inputs:
-        g = np.zeros_like(t._data)
-        flat = t._data.reshape(-1)
-        for i in range(flat.size):
-            keep = flat[i]
-            flat[i] = keep + eps
-            hi = f(*inputs)._data.copy()
-            flat[i] = keep - eps
-            lo = f(*inputs)._data.copy()
-            flat[i] = keep
-            g.reshape(-1)[i] = np.sum((hi - lo) * v) / (2 * eps)
-        out.append(g)
-    return out
-
-
-def check(f, inputs, rng, eps=1e-6):
-    out = f(*inputs)
-    v = rng.uniform(-1, 1, size=out.shape)
-    analytic = grad(out, inputs, Tensor(v), allow_unused=True)
-    numeric = numeric_vjp(f, inputs, v, eps)
-    for a, n in zip(analytic, numeric):
-        a = np.zeros_like(n) if a is None else a._data
-        np.testing.assert_allclose(a, n, rtol=1e-5 if eps < 1e-4 else 1e-3, atol=1e-6)
-
-
-@pytest.mark.parametrize("name, f, shapes, domain, eps",
-                         [c if len(c) == 5 else (*c, 1e-6) for c in CASES],
-                         ids=[c[0] for c in CASES])
-def test_gradient(name, f, shapes, domain, eps):
+@pytest.mark.parametrize("case", ROWS_CHECKED, ids=opinfo.ids(ROWS_CHECKED))
+def test_gradient(case):
     rng = np.random.default_rng(0)
-    inputs = [_leaf(s, *domain, rng) for s in shapes]
-    seen = {n.name() for n in _nodes(f(*inputs))}
-    assert name in seen, f"{name} not produced; got {sorted(seen)}"
-    check(f, inputs, rng, eps)
+    inputs = opinfo.inputs(case, rng)
+    seen = {n.name() for n in opinfo.nodes(case.f(*inputs))}
+    assert case.grad_fn in seen, f"{case.grad_fn} not produced; got {sorted(seen)}"
+    check(case.f, inputs, rng, case.eps)
 
 
-def all_cases() -> list:
-    """CASES of this module and of every tests/engine/test_gradients_<group>.py beside it."""
-    import importlib
-    from pathlib import Path
-    cases = list(CASES)
-    for path in sorted(Path(__file__).parent.glob("test_gradients_*.py")):
-        cases += importlib.import_module(f"{__package__}.{path.stem}").CASES
-    return cases
+@pytest.mark.parametrize("case", BRANCHES_CHECKED, ids=opinfo.ids(BRANCHES_CHECKED))
+def test_branch(case):
+    rng = np.random.default_rng(0)
+    check(case.f, opinfo.inputs(case, rng), rng, case.eps)
 
 
 def test_every_differentiable_row_has_a_gradient_case():
-    covered = {c[0] for c in all_cases()}
+    covered = set(opinfo.ids(opinfo.cases("CASES", "ZERO_CASES")))
     # PyTorch's NotImplemented nodes have no derivative to check
     missing = sorted(n for n in ROWS if n not in covered and not n.endswith("NotImplemented"))
     assert not missing, f"rows without a gradient case: {missing}"
-
-
-def _nodes(t):
-    seen, stack = [], [t.grad_fn]
-    while stack:
-        n = stack.pop()
-        if n is None or n in seen:
-            continue
-        seen.append(n)
-        stack.extend(x for x, _ in n.next_functions)
-    return seen
 
 
 # ---- broadcasting, drawn by hypothesis -------------------------------------------------------
@@ -191,7 +140,7 @@ BINARY = [lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b, lambda a, 
        which=st.integers(0, len(BINARY) - 1), seed=st.integers(0, 2 ** 16))
 def test_broadcast_gradients_sum_back_to_each_input(shapes, which, seed):
     rng = np.random.default_rng(seed)
-    inputs = [_leaf(s, *POS, rng) for s in shapes.input_shapes]
+    inputs = [leaf(s, *POS, rng) for s in shapes.input_shapes]
     check(BINARY[which], inputs, rng)
 
 
@@ -208,7 +157,7 @@ SECOND = [
 @pytest.mark.parametrize("name, f", SECOND, ids=[s[0] for s in SECOND])
 def test_second_derivative(name, f):
     rng = np.random.default_rng(1)
-    x = _leaf((4,), *POS, rng)
+    x = leaf((4,), *POS, rng)
 
     def first(x):
         (g,) = grad(f(x), x, create_graph=True)

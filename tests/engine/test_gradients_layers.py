@@ -7,11 +7,10 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from gradcli.engine import Tensor
+from gradcli.engine import Tensor, grad
 from gradcli.engine.ops import FUNCTIONAL
 
-from . import test_gradients as base
-from .test_gradients import ANY, POS
+from .opinfo import ANY, POS
 
 F = SimpleNamespace(**FUNCTIONAL)
 
@@ -20,7 +19,7 @@ def _second(f):
     """Σ of the squared first derivatives of f's squares, recorded (create_graph): its
     backward runs the rows of the derivatives."""
     def second(*xs):
-        grads = base.grad((f(*xs) ** 2).sum(), xs, create_graph=True)
+        grads = grad((f(*xs) ** 2).sum(), xs, create_graph=True)
         return sum((g * g).sum() for g in grads)
     return second
 
@@ -73,15 +72,6 @@ BRANCHES = [
 ]
 
 
-@pytest.mark.parametrize("name, f, shapes, domain", CASES, ids=[c[0] for c in CASES])
-def test_gradient(name, f, shapes, domain):
-    base.test_gradient(name, f, shapes, domain, 1e-6)
-
-
-@pytest.mark.parametrize("name, f, shapes, domain", BRANCHES, ids=[c[0] for c in BRANCHES])
-def test_branch(name, f, shapes, domain):
-    rng = np.random.default_rng(0)
-    base.check(f, [base._leaf(s, *domain, rng) for s in shapes], rng)
 
 
 @pytest.mark.parametrize("shapes, kwargs", [

@@ -12,8 +12,7 @@ from gradcli.engine import Tensor
 from gradcli.engine.ops import FUNCTIONAL, FUNCTIONS
 from gradcli.engine.kernels.pointwise import glibc_log1pf, sleef_expf, sleef_log1pf, sleef_logf
 
-from . import test_gradients as base
-from .test_gradients import first_derivative as _d, ANY, POS, UNIT
+from .opinfo import first_derivative as _d, ANY, POS, UNIT
 
 F = SimpleNamespace(**FUNCTIONAL)
 T = SimpleNamespace(**FUNCTIONS)
@@ -118,15 +117,6 @@ BRANCHES = [
 ]
 
 
-@pytest.mark.parametrize("name, f, shapes, domain", CASES, ids=[c[0] for c in CASES])
-def test_gradient(name, f, shapes, domain):
-    base.test_gradient(name, f, shapes, domain, 1e-6)
-
-
-@pytest.mark.parametrize("name, f, shapes, domain", BRANCHES, ids=[c[0] for c in BRANCHES])
-def test_branch(name, f, shapes, domain):
-    rng = np.random.default_rng(0)
-    base.check(f, [base._leaf(s, *domain, rng) for s in shapes], rng)
 
 
 def _grad_of(f, *values):

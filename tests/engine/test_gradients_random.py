@@ -9,17 +9,17 @@ import pytest
 from gradcli.engine import Tensor, grad
 from gradcli.engine.ops import FUNCTIONS
 
-from .test_gradients import ANY, POS
+from .opinfo import ANY, POS
 
 normal = FUNCTIONS["normal"]
-CASES = [
+ZERO_CASES = [
     ("NormalBackward3", lambda m, s: normal(m, s),    [(2, 3), (3,)], POS),
     ("NormalBackward1", lambda m: normal(m, 0.5),     [(4,)],         ANY),
     ("NormalBackward2", lambda s: normal(1.5, s),     [(2, 2)],       POS),
 ]
 
 
-@pytest.mark.parametrize("name, f, shapes, domain", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("name, f, shapes, domain", ZERO_CASES, ids=[c[0] for c in ZERO_CASES])
 def test_sampling_has_zero_derivatives(name, f, shapes, domain):
     rng = np.random.default_rng(0)
     inputs = [Tensor(rng.uniform(*domain, size=s), requires_grad=True) for s in shapes]

@@ -9,8 +9,7 @@ from gradcli.engine import dtypes
 from gradcli.engine.ops import FUNCTIONS
 from gradcli.engine.kernels.reduction import ordered_product, ordered_sum
 
-from . import test_gradients as base
-from .test_gradients import first_derivative as _d, ANY, POS
+from .opinfo import first_derivative as _d, ANY, POS
 
 
 ZERO_FIRST = Tensor(np.array([0.0, 1.0, 1.0]))
@@ -52,17 +51,6 @@ BRANCHES = [
 ]
 
 
-@pytest.mark.parametrize("name, f, shapes, domain", CASES, ids=[c[0] for c in CASES])
-def test_gradient(name, f, shapes, domain):
-    base.test_gradient(name, f, shapes, domain, 1e-6)
-
-
-@pytest.mark.parametrize("name, f, shapes, domain, eps", [c if len(c) == 5 else (*c, 1e-6)
-                                                         for c in BRANCHES],
-                         ids=[c[0] for c in BRANCHES])
-def test_branch(name, f, shapes, domain, eps):
-    rng = np.random.default_rng(0)
-    base.check(f, [base._leaf(s, *domain, rng) for s in shapes], rng, eps)
 
 
 def _grad_of(f, values):

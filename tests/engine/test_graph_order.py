@@ -10,10 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from . import test_gradients, test_gradients_indexing, test_gradients_nn, test_gradients_reduction
+from . import opinfo
 
-CASES = [c for module in (test_gradients, test_gradients_indexing, test_gradients_nn,
-                          test_gradients_reduction) for c in module.CASES]
+CASES = opinfo.cases("CASES", "ZERO_CASES")
 
 
 def _edges_lead_to_older_nodes(root) -> int:
@@ -31,11 +30,8 @@ def _edges_lead_to_older_nodes(root) -> int:
     return edges
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=opinfo.ids(CASES))
 def test_every_edge_leads_to_an_older_node(case):
-    name, f, shapes, domain = case[:4]
-    rng = np.random.default_rng(0)
-    inputs = [test_gradients._leaf(s, *domain, rng) for s in shapes]
-    out = f(*inputs)
+    out = case.f(*opinfo.inputs(case, np.random.default_rng(0)))
     outs = out if isinstance(out, (tuple, list)) else (out,)
     assert sum(_edges_lead_to_older_nodes(o.grad_fn) for o in outs if o.grad_fn) > 0

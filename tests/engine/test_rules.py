@@ -1,15 +1,12 @@
 """Every derivative rule, written once, gives the same bits on arrays as on tensors.
 
 A backward that records no graph runs the rules on NumPy arrays; one that records (create_graph)
-runs them on tensors (engine/ops/xp.py). For every gradient case of tests/engine/test_gradients*,
+runs them on tensors (engine/ops/xp.py). For every gradient case of tests/engine/opinfo.py,
 in float64 and float32, each node's rules run both ways on the gradient the node received, and
 must agree in dtype, shape and bits; each rule reads only the saved values it declares, and
 reads each of them in some case. Every differentiable row of the table is walked.
 """
 from __future__ import annotations
-
-import importlib
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,18 +19,10 @@ from gradcli.engine.grad_mode import _Mode
 from gradcli.engine.ops import ROWS
 from gradcli.engine.ops.xp import ARRAY_VIEW, CURRENT
 
-
-def _cases() -> list:
-    """(grad_fn, f, shapes, domain) of every gradient case and branch beside this module."""
-    found = []
-    for path in sorted(Path(__file__).parent.glob("test_gradients*.py")):
-        module = importlib.import_module(f"{__package__}.{path.stem}")
-        for table in ("CASES", "BRANCHES"):
-            found += [c[:4] for c in getattr(module, table, [])]
-    return found
+from . import opinfo
 
 
-CASES = _cases()
+CASES = [c[:4] for c in opinfo.cases("CASES", "BRANCHES", "ZERO_CASES")]
 DTYPES = [np.float64, np.float32]
 
 

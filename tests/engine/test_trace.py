@@ -107,8 +107,8 @@ def test_a_leaf_traces_to_its_own_accumulator():
 
 
 def _row_cases():
-    from .test_gradients import all_cases
-    return [(c[0], c[1], c[2], c[3]) for c in all_cases()]
+    from .opinfo import cases
+    return [c[:4] for c in cases("CASES", "ZERO_CASES")]
 
 
 @pytest.mark.parametrize("name, f, shapes, domain", _row_cases(),
