@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import heapq
+import re
 import warnings
 from typing import Callable, Sequence
 
@@ -15,6 +16,7 @@ from .hooks import apply_hooks, hooks_of
 from .ops import xp
 from .ops.xp import ARRAY_VIEW, CURRENT
 from .ops.inplace import COPY
+from .ops.pointwise import shapes_error
 from .ops.registry import export
 from .tensor import Size, Tensor
 
@@ -193,7 +195,10 @@ class BackwardPass:
                 continue
             if node._retained and not dry:
                 _retain(node, out(grads))
-            outs = call(node, grads, needed)
+            try:
+                outs = call(node, grads, needed)
+            except ValueError as e:
+                raise _swapped_data_error(node, e) from None
             if observe:
                 observe(node, out(grads), out(outs))
             if not keep and node._saved:
@@ -289,6 +294,22 @@ class BackwardPass:
                 gi = gi.astype(dt.np)
             outs[i] = gi
         return outs
+
+
+_NOT_BROADCAST = re.compile(r"operands could not be broadcast together with shapes "
+                            r"\(([\d, ]*)\) \(([\d, ]*)\)")
+
+
+def _swapped_data_error(node, error: ValueError) -> Exception:
+    """A rule's NumPy broadcasting error, when a value it saved had its `.data` replaced by one
+    of another shape since: PyTorch's kernel meets the same shapes and says so in its words (the
+    gradient is operand a, the saved value b). Anything else stays the bug it is."""
+    found = _NOT_BROADCAST.match(str(error))
+    saved = [v for v, _, _ in (node._saved or {}).values() if isinstance(v, Tensor)]
+    if found is None or all(v._data.shape in node.shapes for v in saved):
+        return error
+    a, b = (tuple(int(n) for n in group.replace(",", " ").split()) for group in found.groups())
+    return shapes_error(a, b)
 
 
 def _array(node, i: int, gi) -> np.ndarray:

@@ -77,14 +77,18 @@ Device.__name__ = Device.__qualname__ = "device"
 def _parse(text: str) -> tuple[str, int | None]:
     if not text:
         raise RuntimeError("Device string must not be empty")
+    # c10::Device reads the whole string's form first, then its type
     match = _STRING.fullmatch(text)
-    kind = re.match(r"[a-zA-Z_]*", text).group()
+    if match is None:
+        raise RuntimeError(f"Invalid device string: '{text}'")
+    kind = match.group(1)
     if kind not in TYPES:
         raise RuntimeError(f"Expected one of {', '.join(TYPES)} device type at start of device "
                            f"string: {text}")
-    if match is None or match.group(1) != kind:
-        raise RuntimeError(f"Invalid device string: '{text}'")
-    return kind, None if match.group(2) is None else int(match.group(2))
+    index = match.group(2)
+    if index is not None and int(index) >= 2 ** 31:   # std::stoi's range
+        raise RuntimeError(f"Could not parse device index '{index}' in device string '{text}'")
+    return kind, None if index is None else int(index)
 
 
 def _bad_arguments(args: tuple) -> TypeError:

@@ -21,6 +21,7 @@ from itertools import product
 
 import numpy as np
 
+from . import arguments
 from .backward import grad as autograd_grad
 from .format import tensor_repr
 from .limits import limits
@@ -124,6 +125,7 @@ def check(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5,
         return Report((), None)
     outputs = [func_out[k] for k in picks]
     numerical = _numerical(func, tupled, diff_inputs, func_out, picks, eps)
+    _check_tolerances(outputs[0], rtol, atol)
     pairs = []
     for i, o in enumerate(outputs):
         for j, (x, a) in enumerate(zip(diff_inputs, _analytical(o, diff_inputs))):
@@ -177,6 +179,9 @@ def _check_size(diff_inputs: list, outputs: list) -> None:
 def _numerical(func, tupled: tuple, diff_inputs: list, func_out: tuple, picks: list,
                eps: float) -> list[list]:
     """Per input, per picked output: (b - a) / 2eps with one input element moved by ∓eps."""
+    _check_step(diff_inputs, eps)
+    if isinstance(eps, Tensor) and eps._data.size == 1:
+        eps = eps.item()   # 0-d beside the element: its value steps in the element's dtype
     jacobians = []
     for x in diff_inputs:
         data = x._data
@@ -195,6 +200,29 @@ def _numerical(func, tupled: tuple, diff_inputs: list, func_out: tuple, picks: l
                 col[row] = ((above[k] - below[k]) / (2 * eps)).reshape(-1)
         jacobians.append(cols)
     return jacobians
+
+
+def _check_step(diff_inputs: list, eps) -> None:
+    """PyTorch moves an element as a 0-d tensor, `orig - eps`, and divides the difference by
+    `2 * eps`: an eps those tensor operations refuse fails there, with their error (as the
+    engine's tensors raise it, or the TypeError Python raises for an operand they do not take),
+    before func runs again."""
+    element = next((x for x in diff_inputs if x._data.size), None)
+    if element is None:
+        return
+    orig = Tensor._make(element._data.reshape(-1)[:1].reshape(()).copy())
+    try:
+        (orig - eps, orig + eps, (orig - orig) / (2 * eps))
+    except TypeError as e:
+        raise TypeError(str(e)) from None
+
+
+def _check_tolerances(output: Tensor, rtol, atol) -> None:
+    """PyTorch compares the Jacobians with torch.allclose(a, n, rtol, atol): tolerances it
+    refuses are its argument parser's TypeError."""
+    wrong = arguments.parser_for("torch", "allclose").error((output, output, rtol, atol), {})
+    if wrong is not None:
+        raise wrong
 
 
 def _evaluate(func, tupled: tuple) -> list[np.ndarray]:

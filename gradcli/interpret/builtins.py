@@ -77,7 +77,11 @@ def _random():
 
 
 def manual_seed(seed):
-    return _random().default_generator.manual_seed(int(seed))
+    try:
+        seed = int(seed)   # torch.manual_seed's own int(): its errors are Python's
+    except (TypeError, ValueError) as e:
+        raise _deliberate(e) from None
+    return _random().default_generator.manual_seed(seed)
 
 
 def _generator(device="cpu"):
@@ -88,20 +92,53 @@ def _default():
     return _random().default_generator
 
 
+def _deliberate(error: Exception) -> Exception:
+    """`error`, marked as raised on purpose: PyTorch's own, however it is raised."""
+    error._gradcli_raised = True
+    return error
+
+
+def _generator_method(name: str, arity: int, method: Callable) -> Callable:
+    """A method of torch.Generator as its C++ binding takes its arguments (positional only)."""
+    def bound(*args):
+        if len(args) != arity:
+            raise _deliberate(TypeError(f"Generator.{name}() takes " + (
+                f"exactly one argument ({len(args)} given)" if arity else
+                f"no arguments ({len(args)} given)")))
+        return method(*args)
+    return bound
+
+
+def _seed_of(seed) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise _deliberate(RuntimeError(f"manual_seed expected a long, but got "
+                                       f"{type(seed).__name__}"))
+    return seed
+
+
+def _state_of(state):
+    if not isinstance(state, Tensor):
+        raise _deliberate(TypeError(f"expected a torch.ByteTensor, but got "
+                                    f"{type(state).__name__}"))
+    return state._data   # PyTorch's state is a uint8 tensor
+
+
 GENERATOR_METHODS = {
-    "manual_seed": lambda g: g.manual_seed,
-    "initial_seed": lambda g: g.initial_seed,
-    "seed": lambda g: g.seed,
-    # PyTorch's state is a uint8 tensor
-    "get_state": lambda g: lambda: Tensor._make(g.get_state().copy()),
-    "set_state": lambda g: lambda state: g.set_state(state._data),
+    "manual_seed": lambda g: _generator_method(
+        "manual_seed", 1, lambda seed: g.manual_seed(_seed_of(seed))),
+    "initial_seed": lambda g: _generator_method("initial_seed", 0, g.initial_seed),
+    "seed": lambda g: _generator_method("seed", 0, g.seed),
+    "get_state": lambda g: _generator_method(
+        "get_state", 0, lambda: Tensor._make(g.get_state().copy())),
+    "set_state": lambda g: _generator_method(
+        "set_state", 1, lambda state: g.set_state(_state_of(state))),
 }
 RANDOM_STATE = {
     "Generator": _generator,
     "initial_seed": lambda: _default().initial_seed(),
     "seed": lambda: _default().seed(),
     "get_rng_state": lambda: GENERATOR_METHODS["get_state"](_default())(),
-    "set_rng_state": lambda state: GENERATOR_METHODS["set_state"](_default())(state),
+    "set_rng_state": lambda new_state: GENERATOR_METHODS["set_state"](_default())(new_state),
 }
 
 
@@ -391,6 +428,8 @@ def contains(item, container) -> bool:
     """`item in container`; a lookup that hashes (dict, set, their views) checks the item."""
     if isinstance(item, tuple) and not isinstance(container, (list, tuple, str)):
         key(item)
+    if hasattr(type(container), "__next__") and not hasattr(type(container), "__contains__"):
+        return item in stepwise(container)   # an iterator, searched in C
     return item in container
 
 
@@ -695,6 +734,63 @@ PYTHON.update({
 _CALLS_ITS_ARGUMENTS = frozenset(id(PYTHON[n]) for n in ("map", "filter", "sorted", "max", "min"))
 
 
+# ---- Ctrl-C in the builtins that loop in C ----------------------------------------------------
+# sum, max, min, all, any, sorted and the containers consume an iterable in one C loop, which a
+# signal cannot stop (sum(range(10**18)) would run for centuries). Handed the items one at a
+# time through a generator, whose loop takes the signal, they stop at Ctrl-C. The language's
+# containers end soon at a small cost per item and are handed over as they are, but sum's items
+# cost what adding them costs (a list to a growing list): past a start that is not a number,
+# sum takes even those item by item. The builders that keep every item (list, tuple, sorted)
+# are held to MAX_SEQUENCE items, as `*` is.
+_SIZED = (list, tuple, str, dict, set, frozenset)
+_NUMBER = (int, float, complex)
+
+
+def _items(iterator, kind: str | None):
+    if kind is None:
+        for item in iterator:
+            yield item
+        return
+    for n, item in enumerate(iterator, 1):
+        if n > MAX_SEQUENCE:
+            raise MemoryError(f"a {kind} of more than {MAX_SEQUENCE} items is more than "
+                              f"gradcli's limit of {MAX_SEQUENCE}")
+        yield item
+
+
+def stepwise(iterable, kind: str | None = None, always: bool = False):
+    """`iterable` as a C loop may consume it and Ctrl-C still stop: a sized container of the
+    language as it is (unless `always`), anything else one item at a time; `kind` (list, tuple)
+    names a result that keeps every item, refused past MAX_SEQUENCE."""
+    if isinstance(iterable, _SIZED) and not always:
+        return iterable
+    if type(iterable) is range and kind is not None:
+        check_length(len(iterable), kind)
+    return _items(iter(iterable), kind)
+
+
+def _consumes(kind: str | None = None):
+    """The arguments of a builtin whose one positional argument is an iterable it consumes."""
+    def step(args: list, kwargs: dict | None) -> list:
+        if len(args) != 1 or isinstance(args[0], Tensor):   # max(a, b); torch.max(t)
+            return args
+        return [stepwise(args[0], kind)]
+    return step
+
+
+def _sum_arguments(args: list, kwargs: dict | None) -> list:
+    if not args or len(args) > 2 or isinstance(args[0], Tensor):
+        return args
+    start = args[1] if len(args) > 1 else (kwargs or {}).get("start", 0)
+    return [stepwise(args[0], always=not isinstance(start, _NUMBER)), *args[1:]]
+
+
+# (dict, set and frozenset check each key in a loop of Python's first: see KEYED_TYPES)
+_STEPWISE = {id(PYTHON["sum"]): _sum_arguments, id(list): _consumes("list"),
+             id(tuple): _consumes("tuple"), id(PYTHON["sorted"]): _consumes("list"),
+             **{id(PYTHON[name]): _consumes() for name in ("max", "min", "all", "any")}}
+
+
 def names() -> dict[str, Any]:
     """The starting scope of a program: Python's builtins, torch, and the terse forms."""
     table: dict[str, Any] = {}
@@ -716,6 +812,8 @@ def call(fn, args: list, kwargs: dict | None, label: str | None = None):
         if fn in KEYED_TYPES:
             args = checked_keys(fn, args)
         fn = TYPE_CALLS.get(fn, fn)
+    if id(fn) in _STEPWISE:
+        args = _STEPWISE[id(fn)](args, kwargs)
     if id(fn) in _CALLS_ITS_ARGUMENTS:   # map(set, rows), sorted(xs, key=set)
         args = [keyed_callable(a) for a in args]
         if kwargs:
@@ -762,7 +860,7 @@ def explained(error: Exception, fn, args, kwargs, label: str | None = None,
     would have refused them before doing anything), else `error` itself. `owner` is the value
     the function was read from (torch, F, a tensor), `label` the name it was called by."""
     where = _public_name(fn, args, label, owner)
-    if where is None:
+    if where is None or getattr(error, "_gradcli_raised", False):
         return error
     parser = arguments.parser_for(*where)
     if parser is None:

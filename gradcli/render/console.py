@@ -74,11 +74,11 @@ class RichRenderer(Program):
     def error(self, error) -> None:
         self.flush()
         self.errors.print(error_text(error, self.hints(error, self.show_hints), self.repl,
-                                     self.width))
+                                     self.width, self.show_hints))
 
     def warning(self, w) -> None:
         self.flush()
-        self.errors.print(warning_text(w))
+        self.errors.print(warning_text(w, self.show_hints))
 
     def internal(self, error) -> None:
         self.flush()

@@ -80,10 +80,10 @@ class PlainRenderer(Program):
 
     def error(self, error) -> None:
         self._err(plain(error_lines(error, self.hints(error, self.show_hints), False,
-                                    self.width)))
+                                    self.width, self.show_hints)))
 
     def warning(self, w) -> None:
-        self._err(plain(warning_lines(w)))
+        self._err(plain(warning_lines(w, self.show_hints)))
 
     def internal(self, error) -> None:
         self._err(internal_text(error))

@@ -102,6 +102,9 @@ BUILT = [
     ("f'{1.5:.1000000000f}'", TOO_LONG),
     ("format(1, '1000000000')", TOO_LONG),
     ("'{:1000000000}'.format(1)", TOO_LONG),
+    ("list(range(10**9))", "MemoryError: a list of 1000000000 items is more than gradcli's"),
+    ("sorted(range(10**9))", "MemoryError: a list of 1000000000 items is more than gradcli's"),
+    ("tuple(range(2, 10**9))", "MemoryError: a tuple of 999999998 items is more than gradcli's"),
     ("(7 ** 300000) ** 4096", "OverflowError: integer power too large for gradcli"),
     ("x = 3 ** 400000\nx = x * x", "OverflowError: integer multiplication too large for gradcli"),
     ("x = 3 ** 400000\nx *= x", "OverflowError: integer multiplication too large for gradcli"),
@@ -120,6 +123,11 @@ def test_what_one_operation_builds_is_bounded_first(source, error):
     "print(f'{3:>6}|{2.5:08.3f}|{7:,}|{1:{5}}', format(4, '>3'), '{:^5}'.format(1))",
     "print('ab'.ljust(4, '.'), 'ab'.center(6), '7'.zfill(3), 'a'.rjust(2))",
     "s = 'ab'\ns *= 2\nl = [1]\nl *= 3\nprint(s, l, (2 ** 100) * 3, 3 ** 4096 > 0)",
+    # the builtins that take their iterable item by item (Ctrl-C): the same results
+    "print(sum([[1]] * 3, []), sum(range(5), 2), max(iter([3, 1])), min([], default=7),\n"
+    "      2 in map(abs, [-2]), 5 in filter(None, [1]), sorted(map(abs, [-3, 1]), reverse=True),\n"
+    "      list(zip('ab', range(9))), tuple(range(3)), set(map(abs, [-1, 1])), all(iter([])),\n"
+    "      any(x > 1 for x in [1, 2]), dict(zip('ab', 'cd')), frozenset(range(2)))",
 ])
 def test_sizes_within_the_limits_format_as_python(source):
     import contextlib

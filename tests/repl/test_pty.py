@@ -91,3 +91,25 @@ def test_a_learners_session_then_history_in_the_next_one(tmp_path):
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 0
+
+
+def test_ctrl_c_stops_each_long_call_and_keeps_the_session(tmp_path):
+    from ..security.test_hostile import LONG_CALLS, LONG_SETUP
+    child = spawn(tmp_path)
+    for line in LONG_SETUP.splitlines():
+        enter(child, line)
+    late = []
+    for call in LONG_CALLS + ["i = i @ i"]:
+        child.send(call + "\r")
+        child.expect_exact(DONE)
+        time.sleep(0.3)   # the call is running
+        child.sendintr()
+        signalled = time.monotonic()
+        child.expect_exact("KeyboardInterrupt")
+        child.expect_exact(READY)
+        if time.monotonic() - signalled > 1.5:
+            late.append((call, round(time.monotonic() - signalled, 1)))
+    enter(child, "print('kept', i.shape, i.sum().item())", "kept torch.Size([2000, 2000]) 4000000")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    assert late == []

@@ -391,6 +391,58 @@ def test_interrupt_exits_130_without_traceback(tmp_path, loop):
     assert problems(outcome, allowed=(130,)) == [], describe(outcome)
 
 
+# Long single calls that loop in C: Python takes a signal only between its instructions. One per
+# kind: the builtins' C loops over an iterable (stepwise), a sum whose items cost more and more,
+# and NumPy's long loops (an int64 product, which has no BLAS path; a sort; a BLAS product),
+# which run on a worker thread
+LONG_CALLS = [
+    "sum(range(10**18))", "max(range(10**18))", "all(range(1, 10**18))",
+    "-1 in map(abs, range(10**18))", "sum([[0] * 100] * 100000, [])",
+    "i @ i", "r.sort()", "f @ f",
+]
+LONG_SETUP = ("i = torch.ones(2000, 2000, dtype=torch.int64)\nr = torch.rand(2 * 10**7)\n"
+              "f = torch.ones(5000, 5000)\n")
+
+
+def _line(p: subprocess.Popen, timeout: float) -> bytes:
+    """The process's next line of output; b"" if none comes within `timeout` seconds."""
+    import select
+    ready, _, _ = select.select([p.stdout], [], [], timeout)
+    return p.stdout.readline() if ready else b""
+
+
+def test_interrupt_stops_each_long_call_at_once(tmp_path):
+    """Each call but the last catches its KeyboardInterrupt and says so; the last ends the
+    program with exit 130. Each must end within about a second of Ctrl-C."""
+    program = LONG_SETUP + "".join(
+        f"try:\n    print('go', flush=True)\n    {call}\nexcept KeyboardInterrupt:\n"
+        f"    print('stopped', flush=True)\n" for call in LONG_CALLS[:-1])
+    path = tmp_path / "long.grad"
+    path.write_text(program + f"print('go', flush=True)\n{LONG_CALLS[-1]}\n")
+    # unbuffered: a line read must not take the next one into a buffer select() cannot see
+    p = subprocess.Popen(gradcli_command() + ["run", str(path)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=subprocess_env(), preexec_fn=_limit_memory,
+                         bufsize=0)
+    late = []
+    try:
+        for call in LONG_CALLS:
+            assert _line(p, DEADLINE) == b"go\n", call
+            time.sleep(0.3)
+            p.send_signal(signal.SIGINT)
+            signalled = time.monotonic()
+            if call is not LONG_CALLS[-1]:
+                assert _line(p, DEADLINE) == b"stopped\n", call
+            else:
+                p.wait(timeout=DEADLINE)
+            if time.monotonic() - signalled > 1.5:
+                late.append((call, round(time.monotonic() - signalled, 1)))
+        out, err = p.communicate(timeout=DEADLINE)
+    finally:
+        p.kill()
+        p.wait()
+    assert (p.returncode, err.decode(), late) == (130, "KeyboardInterrupt\n", [])
+
+
 # ---- nothing lost: grad mode after an error (in-process, where the state would linger) ----------
 @pytest.mark.parametrize("source", [
     "with torch.no_grad():\n    1 / 0\n",

@@ -37,6 +37,9 @@ TILE = 4096                 # output elements per pass of the emulated FMA chain
 # Above this many multiply-adds an FMA-kernel product falls back to NumPy's BLAS: emulating the
 # chain costs ~4 ns per multiply-add, so the limit keeps one product under ~20 ms.
 EXACT_LIMIT = 4_000_000
+# multiply-adds per block of a long product (matmul), some 50 ms each: NumPy's own loop (False:
+# not floats) does ~4e8 a second, BLAS ~4e10
+BLOCK_STEPS = {False: 20_000_000, True: 2_000_000_000}
 _HALF_ULP = 0x10000000      # float64 low bits of a float32 tie after a first rounding
 _LOW_BITS = 0x1FFFFFFF
 
@@ -327,7 +330,7 @@ def _sgemm(kernel, a, b, c, ldb, a_off, b_off, c_off, ldc) -> np.ndarray:
     n = b.shape[1]
     if kernel == "fma":
         if m * n * k > EXACT_LIMIT:
-            out = np.matmul(a, b)
+            out = matmul(a, b)
             return out if c is None else c + out
         return _fma_blocks(a, b, c)
     if kernel == "gemv_t":
@@ -354,6 +357,22 @@ def sbmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.stack([sgemm(a[i], b[i], c_offset=i * rows * cols) for i in range(count)])
 
 
+def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """np.matmul, a long one cut into blocks of rows: NumPy holds the thread in C for the whole
+    of one call, and Ctrl-C is taken between blocks (an int64 product of 3000 x 3000 has no BLAS
+    path: a minute in one call)."""
+    rows, cols = (a.shape[-2] if a.ndim > 1 else 1), (b.shape[-1] if b.ndim > 1 else 1)
+    steps = max(a.size * cols, b.size * rows)   # multiply-adds, whichever side broadcasts
+    block = max(1, BLOCK_STEPS[a.dtype.kind == "f"] * rows // max(steps, 1))
+    if a.ndim < 2 or b.ndim < 2 or block >= rows:
+        return np.matmul(a, b)
+    out = np.empty(np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (rows, cols),
+                   np.result_type(a, b))
+    for start in range(0, rows, block):
+        np.matmul(a[..., start:start + block, :], b, out=out[..., start:start + block, :])
+    return out
+
+
 def _sgemv(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
     """torch.mv (float32): addmv_impl_cpu hands a column-major matrix to sgemv 'n' (products
     added column after column, in order) and a row-major one (or a copy) to sgemv 't'."""
@@ -374,7 +393,7 @@ def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
         return np.multiply(a, b)
     if a.dtype == F32:
         return sgemm(a, b, bias)
-    out = np.matmul(a, b)
+    out = matmul(a, b)
     return out if bias is None else bias + out
 
 
@@ -396,4 +415,4 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return sbmm(a, b) if a.dtype == F32 else np.matmul(a, b)
+    return sbmm(a, b) if a.dtype == F32 else matmul(a, b)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes as _dt
+from .. import dtypes as _dt, interruptible
 from ..dispatch import Rule, Op, apply
 from ..kernels import linalg as _k
 from . import xp
@@ -51,7 +51,7 @@ def _inverse(a: np.ndarray) -> np.ndarray:
     # NumPy's LAPACK solve (PyTorch's MKL getrf + getri may round the last bit otherwise); an
     # exactly singular matrix is PyTorch's error, naming the zero pivot as getrf finds it
     try:
-        return np.linalg.inv(a).astype(a.dtype)
+        return interruptible.run(a.size * a.shape[-1], np.linalg.inv, a).astype(a.dtype)
     except np.linalg.LinAlgError:
         pass
     for index in np.ndindex(a.shape[:-2]):
@@ -88,7 +88,7 @@ def inverse(input):
 
 
 def _det(a: np.ndarray) -> np.ndarray:
-    return np.asarray(np.linalg.det(a), a.dtype)
+    return np.asarray(interruptible.run(a.size * a.shape[-1], np.linalg.det, a), a.dtype)
 
 
 # linalg_det_backward for an invertible A: g·det(A)·A⁻ᵀ

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import return_types
+from .. import interruptible, return_types
 from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from . import xp
@@ -24,9 +24,9 @@ def _order(input: Tensor, dim: int, descending: bool) -> np.ndarray:
     if a.ndim == 0:
         return np.zeros((), dtype=np.int64)
     # stable, so that ties keep their order as PyTorch's CPU sort leaves them
-    order = np.argsort(-a if descending and a.dtype.kind != "b" else a, axis=dim, kind="stable")
-    if descending and a.dtype.kind == "b":
-        order = np.argsort(~a, axis=dim, kind="stable")
+    keys = (~a if a.dtype.kind == "b" else -a) if descending else a
+    order = interruptible.run(a.size * a.size.bit_length(), np.argsort, keys, axis=dim,
+                              kind="stable")
     return order.astype(np.int64)
 
 
@@ -94,12 +94,14 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
     a = input._data
     if dim is None:
         flat = a.reshape(-1)
-        values, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True,
-                                                   return_counts=True, equal_nan=False)
+        values, first, inverse, counts = interruptible.run(
+            flat.size * flat.size.bit_length(), np.unique, flat, return_index=True,
+            return_inverse=True, return_counts=True, equal_nan=False)
         return _unique_result(UNIQUE, input, values, inverse.reshape(a.shape), counts,
                               return_inverse, return_counts)
     d = _dim_of_some(input, dim)
-    values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=d)
+    values, inverse, counts = interruptible.run(a.size * a.size.bit_length(), np.unique, a,
+                                                return_inverse=True, return_counts=True, axis=d)
     return _unique_result(UNIQUE_DIM, input, values, inverse.reshape(-1), counts,
                           return_inverse, return_counts)
 
