@@ -421,7 +421,7 @@ def test_interrupt_stops_each_long_call_at_once(tmp_path):
     path.write_text(program + f"print('go', flush=True)\n{LONG_CALLS[-1]}\n")
     # unbuffered: a line read must not take the next one into a buffer select() cannot see
     p = subprocess.Popen(gradcli_command() + ["run", str(path)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, env=subprocess_env(), preexec_fn=_limit_memory,
+                         stderr=subprocess.PIPE, env=subprocess_env(), preexec_fn=_at_a_terminal,
                          bufsize=0)
     late = []
     try:
