@@ -21,7 +21,8 @@ class Rule:
     `fn` is written once, against engine/ops/xp.py and Python's operators, and runs on what it
     is given: NumPy arrays when the backward records no graph, tensors when it does."""
     fn: Callable
-    uses: tuple[str, ...] = ()   # the saved values fn reads ('self', 'other', 'result')
+    # the saved values fn reads ('self', 'other', 'result'; 'result1'... an op's later outputs)
+    uses: tuple[str, ...] = ()
     formula: str = ""            # shown by explain(): '∂(a*b)/∂a = b'
 
 
@@ -56,7 +57,7 @@ class Op:
             raise ValueError(f"{self.name}: a grad_fn name goes with derivatives")
         for d in self.derivs:
             for name in d.uses if d is not None else ():
-                if name != "result" and name not in self.args:
+                if _output_nr(name) is None and name not in self.args:
                     raise ValueError(f"{self.name}: a derivative reads {name!r}, which is "
                                      f"neither an input nor the result")
         users: dict[str, list[int]] = {}
@@ -66,11 +67,21 @@ class Op:
                     users.setdefault(name, []).append(i)
         object.__setattr__(self, "saved_names", frozenset(users))
         object.__setattr__(self, "reads", tuple(
-            () if d is None else tuple(self.args.index(n) for n in d.uses if n != "result")
+            () if d is None else tuple(self.args.index(n) for n in d.uses
+                                       if _output_nr(n) is None)
             for d in self.derivs))
         object.__setattr__(self, "save_plan", tuple(
-            (name, -1 if name == "result" else self.args.index(name), tuple(who))
-            for name, who in users.items()))
+            (name, self.args.index(name) if _output_nr(name) is None else -1 - _output_nr(name),
+             tuple(who)) for name, who in users.items()))
+
+
+def _output_nr(name: str) -> int | None:
+    """The output a saved name stands for ('result' 0, 'result2' 2), None for an input's."""
+    if name == "result":
+        return 0
+    if name.startswith("result") and name[6:].isdigit():
+        return int(name[6:])
+    return None
 
 
 class Context:
@@ -186,7 +197,7 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
                 None, 1, context.span)
     result = Tensor._make(out, node, True)
     if op.save_plan or op.saved_params:
-        node._saved = _save(op, inputs, needs, result, params)
+        node._saved = _save(op, inputs, needs, (result,), params)
         if op.saved_params:  # read from the saved values from now on, as PyTorch does
             node.params = {k: v for k, v in params.items() if k not in op.saved_params}
     return result
@@ -254,13 +265,13 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
             result._version_counter = base._version_counter
             result._base = base._base if base._base is not None else base
     if op.saved_names or op.saved_params:
-        node._saved = _save(op, inputs, needs, results[0], params)
+        node._saved = _save(op, inputs, needs, results, params)
         if op.saved_params:
             node.params = {k: v for k, v in params.items() if k not in op.saved_params}
     return results
 
 
-def _save(op: Op, inputs, needs, result, params) -> dict:
+def _save(op: Op, inputs, needs, results: tuple, params) -> dict:
     saved = {name: (params[name], params[name]._version_counter,
                     params[name]._version_counter.value) for name in op.saved_params}
     for name, index, users in op.save_plan:
@@ -270,6 +281,7 @@ def _save(op: Op, inputs, needs, result, params) -> dict:
         else:
             continue   # no derivative that will run reads it
         if index < 0:
+            result = results[-1 - index]
             counter = result._version_counter
             saved[name] = (SavedResult(result), counter, counter.value)
         else:

@@ -80,7 +80,7 @@ class Node:
         value, counter, version = self._saved[name]
         if counter is not None and counter.value != version:
             raise RuntimeError(_modified_message(self, name, value, counter.value, version))
-        if name == "result":
+        if type(value) is SavedResult:
             return value.rebuild(self)
         return value
 
@@ -93,7 +93,7 @@ class Node:
             return value
         if counter.value != version:
             raise RuntimeError(_modified_message(self, name, value, counter.value, version))
-        return value.data if name == "result" else value._data
+        return value.data if type(value) is SavedResult else value._data
 
     def saved_names(self) -> tuple[str, ...]:
         return tuple(self._saved) if self._saved else ()
@@ -152,17 +152,19 @@ class AccumulateGrad:
 class SavedResult:
     """An op's own output, saved without its grad_fn so that saving makes no reference cycle."""
 
-    __slots__ = ("data", "counter", "requires_grad", "cls")
+    __slots__ = ("data", "counter", "requires_grad", "cls", "output_nr")
 
     def __init__(self, tensor) -> None:
         self.data = tensor._data
         self.counter = tensor._version_counter
         self.requires_grad = tensor._requires_grad
         self.cls = type(tensor)
+        self.output_nr = tensor._output_nr
 
     def rebuild(self, node):
         t = self.cls._make(self.data, node if self.requires_grad else None, self.requires_grad)
         t._version_counter = self.counter
+        t._output_nr = self.output_nr
         return t
 
     @property
@@ -171,8 +173,8 @@ class SavedResult:
 
 
 def _modified_message(node, name, value, now, then) -> str:
-    if name == "result":
-        data, where = value.data, f", which is output 0 of {node.short_name},"
+    if type(value) is SavedResult:
+        data, where = value.data, f", which is output {value.output_nr} of {node.short_name},"
     else:
         data = value._data
         fn = value.grad_fn
