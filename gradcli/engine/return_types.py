@@ -1,37 +1,46 @@
-"""torch.return_types: the (values, indices) named tuples that max and min by a dim return."""
+"""torch.return_types: the named tuples that max and min by a dim, sort and the SVDs return."""
 from __future__ import annotations
 
+from operator import itemgetter
 
-class ValuesIndices(tuple):
-    """A pair that unpacks, indexes and names its fields as PyTorch's structseq does."""
+
+class ReturnType(tuple):
+    """A tuple that unpacks, indexes and names its fields as PyTorch's structseq does."""
 
     __slots__ = ()
-    _fields = ("values", "indices")
+    _fields: tuple[str, ...] = ()
     kind = ""
 
-    def __new__(cls, values, indices):
-        return tuple.__new__(cls, (values, indices))
-
-    @property
-    def values(self):
-        return self[0]
-
-    @property
-    def indices(self):
-        return self[1]
+    def __new__(cls, *values):
+        return tuple.__new__(cls, values)
 
     def __repr__(self) -> str:
-        return f"torch.return_types.{self.kind}(\nvalues={self[0]!r},\nindices={self[1]!r})"
+        fields = ",\n".join(f"{name}={value!r}" for name, value in zip(self._fields, self))
+        return f"torch.return_types.{self.kind}(\n{fields})"
 
     __str__ = __repr__
 
 
-def _return_type(kind: str) -> type:
+def _fields(*names: str) -> type:
+    """The base of the return types with these fields, each readable by its name."""
+    namespace = {name: property(itemgetter(i)) for i, name in enumerate(names)}
+    return type(ReturnType)("".join(n.capitalize() for n in names), (ReturnType,),
+                            {"__slots__": (), "_fields": names, **namespace})
+
+
+ValuesIndices = _fields("values", "indices")
+USV = _fields("U", "S", "V")
+USVh = _fields("U", "S", "Vh")
+
+
+def _return_type(kind: str, base: type) -> type:
     # Python names a type by __name__ in its messages ("'torch.return_types.max' object has no
     # attribute 'x'"), and PyTorch's structseq types carry the dotted name there.
-    return type(f"torch.return_types.{kind}", (ValuesIndices,), {"__slots__": (), "kind": kind})
+    return type(f"torch.return_types.{kind}", (base,), {"__slots__": (), "kind": kind})
 
 
-max = _return_type("max")
-min = _return_type("min")
-sort = _return_type("sort")
+max = _return_type("max", ValuesIndices)
+min = _return_type("min", ValuesIndices)
+sort = _return_type("sort", ValuesIndices)
+svd = _return_type("svd", USV)
+linalg_svd = _return_type("linalg_svd", USVh)

@@ -24,7 +24,7 @@ from ..engine.graph import AccumulateGrad, Node
 from ..engine.hooks import RemovableHandle
 from ..engine.out import call_with_out
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, PROPERTIES
-from ..engine.return_types import ValuesIndices
+from ..engine.return_types import USV, USVh, ValuesIndices
 from ..engine.device import Device
 from ..engine.tensor import Size, Tensor
 from ..library import LibraryClass
@@ -1034,7 +1034,9 @@ for _kind, _entry in {
     FunctionNode: attributes.Custom(_function_node_attribute, _function_node_names,
                                     _function_node_set),
     AccumulateGrad: attributes.Listed(("name", "next_functions", "variable", "metadata")),
-    ValuesIndices: attributes.Listed(("values", "indices")),
+    ValuesIndices: attributes.Listed(ValuesIndices._fields),
+    USV: attributes.Listed(USV._fields),
+    USVh: attributes.Listed(USVh._fields),
     RemovableHandle: attributes.Listed(("remove", "id")),
     list: attributes.Listed(("append", "extend", "insert", "pop", "remove", "index", "count",
                              "reverse", "copy", "clear", "sort")),

@@ -90,6 +90,14 @@ CASES = [
     ("LinalgDetBackward0",  lambda a: (a + 4 * EYE).det(),      [(3, 3)],           ANY),
     ("LinalgDetBackward0",  lambda a: (a + 4 * EYE).det(),      [(2, 3, 3)],        ANY),
     ("LinalgCrossBackward0", lambda a, b: a.cross(b, dim=-1),   [(2, 3), (3,)],     ANY),
+    # random matrices have distinct singular values; each vector's sign is locally constant
+    ("LinalgSvdBackward0",  lambda a: _svd(a, False)[1],        [(4, 3)],           ANY),
+    ("LinalgSvdBackward0",  lambda a: _svd(a, False)[0],        [(4, 2)],           ANY),
+    ("LinalgSvdBackward0",  lambda a: _svd(a, False)[2],        [(2, 4)],           ANY),
+    ("LinalgSvdBackward0",  lambda a: _svd(a, True)[0] * 2 + _svd(a, False)[2].sum(), [(3, 3)], ANY),
+    ("LinalgSvdBackward0",  lambda a: _svd(a, True)[2][..., :2, :], [(2, 2, 3)],   ANY),
+    ("LinalgSvdBackward0",  lambda a: opinfo.first_derivative(lambda x: _svd(x, False)[0])(a),
+     [(3, 2)], ANY),
     # float32 in the middle: the finite difference must be coarse enough to survive it
     ("ToCopyBackward0",     lambda a: a.float().double() * 1,   [(3,)],             ANY, 1e-2),
     ("WhereBackward0",      lambda a, b: _where(a, b),          [(2, 3), (3,)],     ANY),
@@ -99,6 +107,11 @@ CASES = [
     ("SortBackward0",       lambda a: a.sort(0).values * a,     [(3, 2)],           ANY),
     ("torch::autograd::CopyBackwards", lambda a, b: (a * 1).copy_(b) * a, [(3,), (3,)], ANY),
 ]
+
+
+def _svd(a, full_matrices):
+    from gradcli.engine.ops import LINALG
+    return LINALG["svd"](a, full_matrices=full_matrices)
 
 
 def _where(a, b):

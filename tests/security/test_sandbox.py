@@ -63,6 +63,7 @@ VALUES = {
     "enumerate": "enumerate([])", "reversed": "reversed([])", "filter": "filter(None, [])",
     "range": "range(3)", "lambda": "(lambda: 0)", "def": "f", "no_grad": "torch.no_grad()",
     "grad_flag": "grad", "return_type": "torch.ones(2, 3).max(0)", "bound_tensor_method": "x.add",
+    "svd_return_type": "torch.linalg.svd(torch.ones(2, 2))",
     "bound_str_method": "'a'.join", "bound_list_method": "[].append", "node_method": "node.name",
     "metadata": "node.metadata", "next_functions": "node.next_functions",
     "saved_value": "(x * x).grad_fn._saved_self", "dtype_method": "x.dtype.is_floating_point",

@@ -1,12 +1,15 @@
-"""Op rows of linear algebra beyond products: inverse, determinant and cross product
-(torch.linalg.inv, linalg.det, linalg.cross)."""
+"""Op rows of linear algebra beyond products: inverse, determinant, cross product and the
+singular value decomposition (torch.linalg.inv, linalg.det, linalg.cross, linalg.svd, svdvals,
+torch.svd)."""
 from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes as _dt, interruptible
+from .. import dtypes as _dt, grad_mode, interruptible, return_types
 from ..dispatch import Rule, Op, apply
 from ..kernels import linalg as _k
+from ..kernels import svd as _svd
+from ..tensor import Tensor
 from . import xp
 from .linalg import matmul
 from .registry import export, row
@@ -125,3 +128,110 @@ def cross(input, other, dim=None):
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
                            f"{a[0]} and {b[0]}")
     return apply(CROSS, (input, other), {"dim": dim})
+
+
+# ---- the singular value decomposition ----------------------------------------------------------
+NO_DRIVER = ("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
+             "cuSOLVER backend.")
+
+
+def _svd_input(input, driver=None) -> None:
+    """linalg.svd's and svdvals' checks of A (and of a driver, which only cuSOLVER takes)."""
+    if input.ndim < 2:
+        raise RuntimeError("linalg.svd: The input tensor A must have at least 2 dimensions.")
+    if input.dtype.category != _dt.FLOAT:
+        raise RuntimeError(f"linalg.svd: Expected a floating point or complex tensor as input. "
+                           f"Got {_dt.type_name(input.dtype)}")
+    if driver is not None:
+        raise RuntimeError(NO_DRIVER)
+
+
+def _svd_backward(node, grads):
+    """svd_backward (FunctionsManual.cpp) for real A, of the saved U, S, Vh (a full U or Vh, and
+    its gradient, narrowed to the first k vectors, as derivatives.yaml narrows them). Distinct
+    singular values are assumed."""
+    u, s, vh = node.result, node.result1, node.result2
+    (m, _), (k,), (_, n) = u.shape[-2:], s.shape[-1:], vh.shape[-2:]
+    u, vh = u[..., :k], vh[..., :k, :]
+    g_u, g_s, g_vh = grads
+    if g_u is None and g_vh is None:
+        if m >= n:
+            return _matmul(u, xp.unsqueeze(g_s, -1) * vh)
+        return _matmul(u * xp.unsqueeze(g_s, -2), vh)
+    if g_u is not None:
+        g_u = g_u[..., :k]
+    if g_vh is not None:
+        g_vh = g_vh[..., :k, :]
+    s2 = s * s
+    eye = xp.constant(np.eye(k, dtype=(s._data if type(s) is Tensor else s).dtype), s)
+    e = xp.unsqueeze(s2, -2) - xp.unsqueeze(s2, -1) + eye   # 1 on the diagonal: no 0 / 0
+    u_gu = None if g_u is None else _skew(_matmul(_mT(u), g_u))
+    vh_gv = None if g_vh is None else _skew(_matmul(vh, _mT(g_vh)))
+    if u_gu is not None and vh_gv is not None:
+        inner = (u_gu * xp.unsqueeze(s, -2) + xp.unsqueeze(s, -1) * vh_gv) / e
+    elif u_gu is not None:
+        inner = (u_gu / e) * xp.unsqueeze(s, -2)
+    else:
+        inner = xp.unsqueeze(s, -1) * (vh_gv / e)
+    if g_s is not None:
+        inner = inner + xp.unsqueeze(g_s, -1) * eye   # diag_embed(gS)
+    if m > n and g_u is not None:   # the part of gU outside U's span: (I - UUᵀ) gU S⁻¹
+        g_u_sinv = g_u / xp.unsqueeze(s, -2)
+        return _matmul(_matmul(u, inner) + g_u_sinv - _matmul(u, _matmul(_mT(u), g_u_sinv)), vh)
+    if m < n and g_vh is not None:   # and of gVh outside Vh's: S⁻¹ gVh (I - VVᵀ)
+        sinv_g_vh = g_vh / xp.unsqueeze(s, -1)
+        return _matmul(u, _matmul(inner, vh) + sinv_g_vh
+                       - _matmul(_matmul(sinv_g_vh, _mT(vh)), vh))
+    return _matmul(u, _matmul(inner, vh)) if m >= n else _matmul(_matmul(u, inner), vh)
+
+
+def _skew(x):
+    return x - _mT(x)
+
+
+SVD = row(Op("linalg_svd", lambda a, full_matrices: _svd.svd(a, full_matrices),
+             "LinalgSvdBackward0", ("self",), (
+    Rule(_svd_backward, ("result", "result1", "result2"),
+         "∂A = U[(skew(UᵀgU)·S + S·skew(VᵀgV))/(sⱼ² - sᵢ²) + diag(gS)]Vᵀ"),),
+    dtypes="keep"))
+
+
+def _svd_factors(input, full_matrices: bool) -> tuple:
+    return apply(SVD, (input,), {"full_matrices": bool(full_matrices)})
+
+
+def _values(input):
+    """S alone: gesdd without vectors, unless a backward will need them (torch's
+    _may_require_fw_or_bw_grad), when it is the S of the full decomposition."""
+    if input.requires_grad and grad_mode.state.enabled:
+        return _svd_factors(input, False)[1]
+    return Tensor._make(_svd.svdvals(input._data))
+
+
+@export("linalg_svd", torch=False, method=False, linalg=("svd",))
+def linalg_svd(A, full_matrices=True, *, driver=None):
+    _svd_input(A, driver)
+    return return_types.linalg_svd(*_svd_factors(A, full_matrices))
+
+
+@export("linalg_svdvals", torch=False, method=False, linalg=("svdvals",))
+def linalg_svdvals(A, *, driver=None):
+    _svd_input(A, driver)
+    return _values(A)
+
+
+@export()
+def svd(input, some=True, compute_uv=True):
+    """torch.svd: linalg.svd's factors with V = Vhᴴ; without compute_uv, zeros for U and V."""
+    if input.ndim < 2:
+        raise RuntimeError(f"linalg.svd: input should have at least 2 dimensions, but has "
+                           f"{input.ndim} dimensions instead")
+    _svd_input(input)
+    if compute_uv:
+        u, s, vh = _svd_factors(input, not some)
+    else:
+        s = _values(input)
+        batch, (m, n) = input.shape[:-2], input.shape[-2:]
+        u = Tensor._make(np.zeros(batch + (m, m), input._data.dtype))
+        vh = Tensor._make(np.zeros(batch + (n, n), input._data.dtype))
+    return return_types.svd(u, s, vh.transpose(-2, -1))

@@ -267,6 +267,10 @@ SUMMARIES = {
                 "方阵（或一批方阵中每个）的逆矩阵；即 torch.linalg.inv。"),
     "det": ("The determinant of a square matrix (or of each in a batch).",
             "方阵（或一批方阵中每个）的行列式。"),
+    "svd": ("U, S, V with input = U·diag(S)·Vᵀ (reduced unless some=False; S alone, U and V "
+            "zeros, without compute_uv); torch.linalg.svd returns Vᵀ.",
+            "U、S、V，使 input = U·diag(S)·Vᵀ（some=False 时为完整分解；compute_uv=False 时只算 S，"
+            "U 与 V 为零）；torch.linalg.svd 返回 Vᵀ。"),
     "cross": ("The cross product of 3-vectors along dim (the first of size 3 if not given).",
               "沿 dim（未给出时取第一个长度为 3 的维度）求三维向量的叉积。"),
     "tril": ("The lower triangle of a matrix; the rest set to 0.", "矩阵的下三角部分，其余置 0。"),
