@@ -63,6 +63,22 @@ def run(tmp_path):
     return lambda source: run_source(source, tmp_path)
 
 
+def pytest_configure(config) -> None:
+    """A whole run (no tests named) spreads its files over the machine's cores when
+    pytest-xdist is there (the test extra installs it): the suite is CPU-bound, and two workers
+    halve it on two cores. Each file runs whole in one worker and in its own order (test_rules
+    checks, after its cases, that they walked every row). Tests named on the command line, -n,
+    --pdb or -p no:xdist run in this process."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput") \
+            or config.args_source is not pytest.Config.ArgsSource.TESTPATHS \
+            or config.option.numprocesses is not None or config.option.collectonly \
+            or config.option.usepdb or (os.cpu_count() or 1) < 2:
+        return
+    config.option.numprocesses = os.cpu_count()
+    config.option.dist = "loadfile"
+    config.option.tx = ["popen"] * config.option.numprocesses
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _processes_share_bytecode(tmp_path_factory):
     """The gradcli processes tests start compile gradcli's sources once, into a folder of this

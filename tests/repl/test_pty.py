@@ -30,7 +30,8 @@ def spawn(state_home: str):
     command = gradcli_command()
     env = dict(os.environ, TERM="xterm-256color", NO_COLOR="1", XDG_STATE_HOME=str(state_home),
                PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8")
-    env.pop("LC_ALL", None)
+    for name in ("LC_ALL", "COLUMNS", "LINES"):   # the size is the pty's, not a variable's
+        env.pop(name, None)
     child = pexpect.spawn(command[0], command[1:], env=env, encoding="utf-8", timeout=TIMEOUT,
                           preexec_fn=as_foreground, dimensions=(24, 100))
     child.delaybeforesend = None  # enter() waits for the prompt instead

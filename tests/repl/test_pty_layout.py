@@ -20,7 +20,8 @@ def spawn(tmp_path, columns: int, pager: str):
     command = gradcli_command()
     env = dict(os.environ, TERM="xterm-256color", NO_COLOR="1", XDG_STATE_HOME=str(tmp_path),
                PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8", PAGER=pager)
-    env.pop("LC_ALL", None)
+    for name in ("LC_ALL", "COLUMNS", "LINES"):   # the size is the pty's, not a variable's
+        env.pop(name, None)
     child = pexpect.spawn(command[0], command[1:], env=env, encoding="utf-8", timeout=TIMEOUT,
                           preexec_fn=as_foreground, dimensions=(24, columns))
     child.delaybeforesend = None
