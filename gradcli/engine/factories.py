@@ -434,6 +434,22 @@ def uniform_(input, a=0.0, b=1.0, *, generator=None):
 
 
 @export(torch=False)
+def exponential_(input, lambd=1.0, *, generator=None):
+    from .kernels.sampling import exponential_ as sample   # as _gen: loaded when first used
+    lambd = _dt.number(lambd, "float")
+
+    def draw(out) -> None:   # after _fill's in-place checks, as PyTorch checks
+        if not lambd > 0.0:
+            raise RuntimeError(f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
+        if input.dtype.category != _dt.FLOAT:
+            raise RuntimeError(f"Exponential distribution is a continuous probability "
+                               f"distribution. dtype must be a floating point but you specified "
+                               f"{_dt.type_name(input.dtype)}")
+        sample(_gen(generator), out, lambd)
+    return _fill(input, draw)
+
+
+@export(torch=False)
 def normal_(input, mean=0.0, std=1.0, *, generator=None):
     mean, std = _dt.number(mean, "float"), _dt.number(std, "float")
     return _fill(input, lambda out: _gen(generator).normal_(out, mean, std))

@@ -181,6 +181,8 @@ min(Tensor input, int dim, bool keepdim=False, *, Tensor[] out=None)
 minimum(Tensor input, Tensor other, *, Tensor out=None)
 mm(Tensor input, Tensor mat2, *, Tensor out=None)
 mm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)
+multinomial(Tensor input, int num_samples, bool replacement=False, *,
+    Generator? generator=None, Tensor out=None)
 mul(Tensor input, Tensor other, *, Tensor out=None)
 multiply(Tensor input, Tensor other, *, Tensor out=None)
 multiply(Tensor input, Scalar other)
@@ -435,6 +437,7 @@ double(*, MemoryFormat memory_format=preserve_format)
 TensorBase.erf_()|noargs
 TensorBase.exp2_()|noargs
 TensorBase.exp_()|noargs
+exponential_(float lambd=1, *, Generator? generator=None)
 expand(SymInt[] size, *, bool implicit=False)
 expand_as(Tensor other)
 TensorBase.expm1_()|noargs

@@ -1,6 +1,9 @@
-"""Op rows that sample: torch.normal's overloads. Each draws as PyTorch's CPU kernels draw (the
-generator of kernels/random.py), and its derivatives are zero, as PyTorch's are."""
+"""Op rows that sample: torch.normal's overloads, and torch.multinomial. Each draws as PyTorch's
+CPU kernels draw (the generator of kernels/random.py), and its derivatives are zero, as
+PyTorch's are."""
 from __future__ import annotations
+
+import operator
 
 import numpy as np
 
@@ -8,6 +11,7 @@ from .. import dtypes as _dt
 from ..device import place
 from ..dispatch import Op, Rule, apply
 from ..factories import _finish, _gen, shape_of
+from ..kernels import sampling
 from ..tensor import Tensor
 from .pointwise import broadcast_error
 from . import xp
@@ -113,3 +117,34 @@ def normal(mean=None, std=None, size=None, *, generator=None, out=None, dtype=No
     except _dt.OperandTypeError:
         pass
     raise TypeError(SIGNATURES.format(got=", ".join(_argument(a) for a in given)))
+
+
+@export()
+def multinomial(input, num_samples, replacement=False, *, generator=None):
+    """torch.multinomial, with Distributions.cpp's checks in its order; drawn by kernels/sampling
+    (the Gumbel-max trick without replacement or for one sample, else the cumulative search)."""
+    try:   # before anything is drawn: PyTorch's parser refuses a num_samples that is no int
+        num_samples = operator.index(num_samples)
+    except TypeError:
+        raise _dt.OperandTypeError(num_samples, "int") from None
+    if not 0 < input.ndim <= 2:
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if input.dtype.category != _dt.FLOAT:
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: "
+                           f"{_dt.type_name(input.dtype)}")
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    data = input._data
+    if not replacement and num_samples > data.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without "
+                           "replacement")
+    if data.shape[-1] > 2 ** 24:
+        raise RuntimeError("number of categories cannot exceed 2^24")
+    if data.size and (not replacement or num_samples == 1):
+        if not (data.max() < np.inf and data.min() >= 0):
+            raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+        if (data.reshape(-1, data.shape[-1]).sum(-1) == 0).any():
+            raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
+    if not data.size:
+        return Tensor._make(np.empty(data.shape[:-1] + (num_samples,), np.int64))
+    return Tensor._make(sampling.multinomial(_gen(generator), data, num_samples, replacement))

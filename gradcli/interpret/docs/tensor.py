@@ -81,6 +81,8 @@ SUMMARIES = {
     "copy_": ("Copy the values of src into this tensor, in place.", "原地把 src 的值复制进这个张量。"),
     "normal_": ("Fill with random numbers from a normal distribution, in place.",
                 "原地填入服从正态分布的随机数。"),
+    "exponential_": ("Fill with random numbers from the exponential distribution of rate lambd, "
+                     "in place.", "原地填入服从速率为 lambd 的指数分布的随机数。"),
     "uniform_": ("Fill with random numbers uniform in [a, b), in place.",
                  "原地填入在 [a, b) 上均匀分布的随机数。"),
     "repeat": ("The tensor tiled the given number of times along each dimension (a copy).",

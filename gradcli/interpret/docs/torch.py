@@ -325,6 +325,9 @@ SUMMARIES = {
                   "把数据转成张量；能共享 NumPy 数组或张量的内存时就共享。"),
     "normal": ("Random numbers from normal distributions of the given means and stds.",
                "服从给定均值与标准差的正态分布的随机数。"),
+    "multinomial": ("num_samples indices drawn from the categories input weighs (each row of a "
+                    "matrix), with or without replacement.",
+                    "按 input（矩阵则每行）给出的权重抽取 num_samples 个类别下标，可放回或不放回。"),
     "is_floating_point": ("Is the tensor's dtype a floating-point one?", "张量的 dtype 是否为浮点类型？"),
     "Tensor": ("The class of tensors; called, the old way to make one (a size or data; float32).",
                "张量的类；调用它是创建张量的旧写法（给大小或数据；float32）。"),
