@@ -249,7 +249,8 @@ def einsum(*args):
         if (ELLIPSIS in labels and t.ndim < named) or (ELLIPSIS not in labels and t.ndim != named):
             raise RuntimeError(f"einsum(): the number of subscripts in the equation ({named}) "
                                f"does not match the number of dimensions ({t.ndim}) for operand "
-                               f"{i}" + ("" if ELLIPSIS in labels else " and no ellipsis was given"))
+                               f"{i}"
+                               + ("" if ELLIPSIS in labels else " and no ellipsis was given"))
         if ELLIPSIS in labels:
             ell_dims = max(ell_dims, t.ndim - named)
     index, ell_at, out_size, total = _order(terms, output, ell_dims)
