@@ -217,8 +217,10 @@ def load(f, *args, **kwargs):
     return from_file(f, *args, **kwargs)
 
 
-modules.not_offered("torch.distributions", "its samplers draw from MKL's random streams, which "
-                    "gradcli does not reproduce")
+for _name in ("", ".bernoulli", ".categorical", ".constraints", ".distribution", ".multinomial",
+              ".normal", ".uniform"):
+    modules.register(Namespace("torch.distributions" + _name,
+                               load=_library("distributions" + _name)))
 
 
 def _build_torch() -> None:

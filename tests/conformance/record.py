@@ -87,7 +87,10 @@ OUTSIDE_NODES = {"AsyncFunctionDef", "AsyncFor", "AsyncWith", "Await", "Match", 
                  "TryStar", "NamedExpr"}
 OFFERED_MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
                    "torch.optim.lr_scheduler", "torch.utils", "torch.utils.data", "torch.autograd",
-                   "torch.autograd.functional", "torch.distributions", "numpy", "math", "random",
+                   "torch.autograd.functional", "torch.distributions",
+                   *(f"torch.distributions.{name}" for name in (
+                       "bernoulli", "categorical", "constraints", "distribution", "multinomial",
+                       "normal", "uniform")), "numpy", "math", "random",
                    "time", "collections", "sys", "__future__"}
 # modules the recording environment lacks: a program importing one stops with
 # ModuleNotFoundError in PyTorch's run, and gradcli must stop the same way

@@ -253,7 +253,8 @@ def indexed(x, tensor) -> list:
 
 def library_values(table, x) -> list:
     """An optimizer after a step, its scheduler, a data loader and its iterator, a custom
-    function's node (its ctx): the library's objects, with what they keep."""
+    function's node (its ctx), a distribution of each kind: the library's objects, with what
+    they keep."""
     torch = table["torch"]
     optim, data = B.get_attribute(torch, "optim"), B.get_attribute(B.get_attribute(
         torch, "utils"), "data")
@@ -277,7 +278,14 @@ def library_values(table, x) -> list:
             return g * ctx.k, None
 
     y = Twice.apply(x, 2.0)
-    return [opt, opt.state_dict(), scheduler, loader, iter(loader), y, y.grad_fn, Twice]
+    dist = B.get_attribute(torch, "distributions")
+    probs = table["ones"](3)
+    kinds = [dist.entries["Multinomial"](5, probs), dist.entries["Categorical"](probs),
+             dist.entries["Normal"](0.0, 1.0), dist.entries["Uniform"](0.0, 1.0),
+             dist.entries["Bernoulli"](0.5)]
+    kinds[1].logits   # a lazy property, now an attribute of its own
+    return [opt, opt.state_dict(), scheduler, loader, iter(loader), y, y.grad_fn, Twice,
+            *kinds, dist.entries["constraints"]]
 
 
 def nn_values(table) -> list:
