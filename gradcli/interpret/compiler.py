@@ -355,11 +355,33 @@ class Compiler(GeneratorStatements):
         return run
 
     def stmt_If(self, node, scope):
-        test = self.expr(node.test, scope)
-        body = self.block(node.body, scope)
+        # an elif chain is one level, tried in a loop, as Python compiles it (a hundred
+        # branches are ordinary code)
+        branches = []
+        while True:
+            span = node.test.span
+            branches.append((self.expr(node.test, scope), self.block(node.body, scope), span,
+                             (self.origin, span)))
+            if not (len(node.orelse) == 1 and type(node.orelse[0]) is A.If):
+                break
+            node = node.orelse[0]
         orelse = self.block(node.orelse, scope) if node.orelse else None
-        span = node.test.span
-        ctx, where = engine_context, (self.origin, span)
+        ctx = engine_context
+        if len(branches) > 1:
+            def run(f):
+                for test, body, span, where in branches:
+                    ctx.span = where
+                    try:
+                        ok = True if test(f) else False
+                    except Exception as e:
+                        raise attach(e, span)
+                    if ok:
+                        return body(f)
+                if orelse is not None:
+                    return orelse(f)
+                return None
+            return run
+        (test, body, span, where), = branches
 
         def run(f):
             ctx.span = where
@@ -1097,6 +1119,8 @@ class Compiler(GeneratorStatements):
         return ev
 
     def expr_BinOp(self, node, scope):
+        if type(node.left) is A.BinOp:
+            return self._binary_chain(node, scope)
         op, left, right, span = BINARY[node.op], self.expr(node.left, scope), \
             self.expr(node.right, scope), node.span
 
@@ -1105,6 +1129,26 @@ class Compiler(GeneratorStatements):
                 return op(left(f), right(f))
             except Exception as e:
                 raise attach(e, span)
+        return ev
+
+    def _binary_chain(self, node, scope):
+        """a + b - c * ... : operators down the left side, one level, applied in a loop (a
+        chain of a hundred terms is ordinary code, as in Python)."""
+        steps = []
+        while type(node) is A.BinOp:
+            steps.append((BINARY[node.op], node.right, node.span))
+            node = node.left
+        first = self.expr(node, scope)
+        steps = [(op, self.expr(right, scope), span) for op, right, span in reversed(steps)]
+
+        def ev(f):
+            value = first(f)
+            for op, right, span in steps:
+                try:
+                    value = op(value, right(f))
+                except Exception as e:
+                    raise attach(e, span)
+            return value
         return ev
 
     def expr_BoolOp(self, node, scope):

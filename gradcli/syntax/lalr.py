@@ -7,6 +7,7 @@ neither lark's import nor its tree: reductions call the AST builder's methods di
 from __future__ import annotations
 
 import re
+import unicodedata
 
 TAB_LEN = 8
 OPEN = frozenset(("LPAR", "LSQB", "LBRACE"))
@@ -74,10 +75,14 @@ def indent_columns(indent: str) -> tuple[int, int]:
     """An indent's depth measured twice, as CPython's tokenizer does (`col` and `altcol`): with
     tabs to the next multiple of 8, and with tabs as 1. It is consistent only when both measures
     order it the same way against the enclosing indents."""
-    col = 0
+    col = alt = 0
     for c in indent:
+        if c == "\f":   # a form feed starts the count again, as in CPython's tokenizer
+            col = alt = 0
+            continue
         col = (col // TAB_LEN + 1) * TAB_LEN if c == "\t" else col + 1
-    return col, len(indent)
+        alt += 1
+    return col, alt
 
 
 class Inline:
@@ -221,6 +226,9 @@ class Parser:
                     raise UnexpectedToken(token, set(states[state_stack[-1]]))
                 if action >= 0:
                     state_stack.append(action)
+                    if token.type == "NAME" and not token.isascii():
+                        # Python reads identifiers in NFKC: ｐｒｉｎｔ is print
+                        token = token.borrow("NAME", unicodedata.normalize("NFKC", token))
                     values.append(token)
                     break
                 size, origin, fn = rules[~action]

@@ -361,12 +361,18 @@ class ToAst:
     def strings(self, *parts):
         span = _span(*parts)
         pieces: list = []
+        text: list[str] = []   # the literal text since the last field, joined once (linear)
         for token in parts:
             for piece in _string(token):
-                if isinstance(piece, str) and pieces and isinstance(pieces[-1], str):
-                    pieces[-1] += piece
-                else:
-                    pieces.append(piece)
+                if isinstance(piece, str):
+                    text.append(piece)
+                    continue
+                if text:
+                    pieces.append("".join(text))
+                    text = []
+                pieces.append(piece)
+        if text:
+            pieces.append("".join(text))
         if all(isinstance(p, str) for p in pieces):
             return A.Constant("".join(pieces), span)
         return A.FString(tuple(pieces), span)

@@ -123,6 +123,11 @@ def test_what_one_operation_builds_is_bounded_first(source, error):
     "print(f'{3:>6}|{2.5:08.3f}|{7:,}|{1:{5}}', format(4, '>3'), '{:^5}'.format(1))",
     "print('ab'.ljust(4, '.'), 'ab'.center(6), '7'.zfill(3), 'a'.rjust(2))",
     "s = 'ab'\ns *= 2\nl = [1]\nl *= 3\nprint(s, l, (2 ** 100) * 3, 3 ** 4096 > 0)",
+    # long chains are one level of nesting, as in Python: a thousand elifs, terms, operators
+    "x = 500\nif x == 0:\n    y = 0\n" + "".join(f"elif x == {i}:\n    y = {i}\n"
+                                              for i in range(1, 1000)) + "print(y)",
+    "print(" + " + ".join(["1"] * 1000) + ", " + " - 2 * ".join(["7"] * 1000) + ")",
+    "t = 'ab'\nprint(len(t" + " + t" * 1000 + "), 3 " + " ** 1 - 1" * 1000 + ")",
     # the builtins that take their iterable item by item (Ctrl-C): the same results
     "print(sum([[1]] * 3, []), sum(range(5), 2), max(iter([3, 1])), min([], default=7),\n"
     "      2 in map(abs, [-2]), 5 in filter(None, [1]), sorted(map(abs, [-3, 1]), reverse=True),\n"

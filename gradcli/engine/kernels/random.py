@@ -411,12 +411,38 @@ class Generator:
         if n >= 0xFFFFFFFF // 20:
             # torch switches to a random64() inside-out shuffle there, hopeless at Python speed.
             raise NotImplementedError("randperm is only supported for n < 214748364")
-        offsets = (self._words(max(n - 1, 0)) % np.arange(n, 1, -1, dtype=np.uint32)).tolist()
-        perm = list(range(n))
-        for i, z in enumerate(offsets):
-            j = i + z
-            perm[i], perm[j] = perm[j], perm[i]
-        return np.array(perm, dtype=np.int64)
+        offsets = self._words(max(n - 1, 0)) % np.arange(n, 1, -1, dtype=np.uint32)
+        perm = np.arange(n, dtype=np.int64)
+        targets = np.arange(n - 1, dtype=np.int64) + offsets
+        mark = np.empty(n, np.int64)
+        start = 0
+        while start < n - 1:
+            # a block of steps whose targets seldom meet (targets spread over the n - start
+            # positions left): about sqrt of them
+            end = min(n - 1, start + max(16, math.isqrt(n - start) // 4))
+            _swaps(perm, targets[start:end], start, end, mark)
+            start = end
+        return perm
+
+
+def _swaps(perm: np.ndarray, targets: np.ndarray, start: int, end: int, mark: np.ndarray) -> None:
+    """Steps start..end-1 of randperm's shuffle, step i swapping positions i and targets[i -
+    start]: at once when no step's target is another step's position or target (then the
+    order of the swaps cannot matter), else each half in turn; 16 steps or fewer one by one."""
+    steps = np.arange(start, end)
+    if end - start > 16:
+        mark[targets] = steps   # a target two steps share keeps only one step's mark
+        if ((targets >= end) | (targets == steps)).all() and (mark[targets] == steps).all():
+            moved = perm[targets]
+            perm[targets] = perm[start:end]
+            perm[start:end] = moved
+            return
+        mid = (start + end) // 2
+        _swaps(perm, targets[:mid - start], start, mid, mark)
+        _swaps(perm, targets[mid - start:], mid, end, mark)
+        return
+    for i, j in zip(range(start, end), targets.tolist()):
+        perm[i], perm[j] = perm[j], perm[i]
 
 
 default_generator = Generator()

@@ -245,3 +245,15 @@ def test_fma32_handles_double_rounding_ties() -> None:
     c = np.float32(1 + 2 ** -23)
     assert grandom.fma32(np.array([a]), b, c)[0] == np.float32(1 + 2 ** -23)
     assert np.float32(np.float64(a) * np.float64(b) + np.float64(c)) != np.float32(1 + 2 ** -23)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 17, 18, 100, 4099, 70_000])
+def test_randperm_swaps_as_the_step_by_step_shuffle(n):
+    # randperm_cpu's loop, one swap at a time, on the same words: the vectorised blocks agree
+    g = grandom.Generator().manual_seed(n)
+    words = grandom.Generator().manual_seed(n)._words(max(n - 1, 0))
+    perm = list(range(n))
+    for i, word in enumerate(words.tolist()):
+        j = i + word % (n - i)
+        perm[i], perm[j] = perm[j], perm[i]
+    assert g.randperm(n).tolist() == perm
