@@ -12,7 +12,7 @@ from . import attributes, classes, modules
 from . import builtins as B
 from .functions import MAX_DEPTH, ClassFrame, Frame, Function, Return, Signature  # noqa: F401
 from .generators import GeneratorStatements
-from .runtime import BREAK, CONTINUE, attach, context_exit, match_handler
+from .runtime import BREAK, CONTINUE, attach, chosen, context_exit, match_handler
 from .scopes import CLASS, FUNCTION, MODULE, MODULE_NAMES, TYPED_NAMES, Scope, scan, targets
 from .suggestions import PYTHON_BUILTINS
 
@@ -354,43 +354,27 @@ class Compiler(GeneratorStatements):
                 d(f)
         return run
 
-    def stmt_If(self, node, scope):
-        # an elif chain is one level, tried in a loop, as Python compiles it (a hundred
-        # branches are ordinary code)
+    def if_chain(self, node, scope, block, check=None) -> tuple[list, Callable | None]:
+        """An if and its elifs, each (test, body, span, where), and the last else: one level,
+        tried in a loop, as Python compiles it (a hundred branches are ordinary code). `check`
+        sees each test first."""
         branches = []
         while True:
+            if check is not None:
+                check(node.test)
             span = node.test.span
-            branches.append((self.expr(node.test, scope), self.block(node.body, scope), span,
+            branches.append((self.expr(node.test, scope), block(node.body, scope), span,
                              (self.origin, span)))
             if not (len(node.orelse) == 1 and type(node.orelse[0]) is A.If):
-                break
+                return branches, block(node.orelse, scope) if node.orelse else None
             node = node.orelse[0]
-        orelse = self.block(node.orelse, scope) if node.orelse else None
-        ctx = engine_context
-        if len(branches) > 1:
-            def run(f):
-                for test, body, span, where in branches:
-                    ctx.span = where
-                    try:
-                        ok = True if test(f) else False
-                    except Exception as e:
-                        raise attach(e, span)
-                    if ok:
-                        return body(f)
-                if orelse is not None:
-                    return orelse(f)
-                return None
-            return run
-        (test, body, span, where), = branches
+
+    def stmt_If(self, node, scope):
+        branches, orelse = self.if_chain(node, scope, self.block)
 
         def run(f):
-            ctx.span = where
-            try:
-                ok = test(f)
-                ok = True if ok else False
-            except Exception as e:
-                raise attach(e, span)
-            if ok:
+            body = chosen(branches, f)
+            if body is not None:
                 return body(f)
             if orelse is not None:
                 return orelse(f)

@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..engine.dispatch import context as engine_context
 from ..syntax import ast as A
-from .runtime import BREAK, CONTINUE, attach, context_exit, match_handler
+from .runtime import BREAK, CONTINUE, attach, chosen, context_exit, match_handler
 from .scopes import yields
 
 YIELD_PLACES = "gradcli takes yield as a statement or as the value of an assignment"
@@ -95,20 +95,11 @@ class GeneratorStatements:
         return self._yield(node.value, scope, [self.store(t, scope) for t in node.targets])
 
     def gstmt_If(self, node, scope):
-        self._no_yield(node.test)
-        test = self.expr(node.test, scope)
-        body = self.gblock(node.body, scope)
-        orelse = self.gblock(node.orelse, scope) if node.orelse else None
-        span = node.test.span
-        ctx, where = engine_context, (self.origin, span)
+        branches, orelse = self.if_chain(node, scope, self.gblock, self._no_yield)
 
         def run(f):
-            ctx.span = where
-            try:
-                ok = True if test(f) else False
-            except Exception as e:
-                raise attach(e, span)
-            if ok:
+            body = chosen(branches, f)
+            if body is not None:
                 return (yield from body(f))
             if orelse is not None:
                 return (yield from orelse(f))

@@ -2,6 +2,7 @@
 through, and Python's protocols for `with` and `except`."""
 from __future__ import annotations
 
+from ..engine.dispatch import context as engine_context
 from .blame import is_bug
 
 BREAK, CONTINUE = object(), object()
@@ -46,4 +47,17 @@ def match_handler(handlers, f, error: BaseException):
             raise attach(e, span) from error
         if isinstance(error, kinds):
             return handler
+    return None
+
+
+def chosen(branches: list, f):
+    """The body of the first branch (Compiler.if_chain's) whose test holds; None if none does."""
+    for test, body, span, where in branches:
+        engine_context.span = where
+        try:
+            ok = True if test(f) else False
+        except Exception as e:
+            raise attach(e, span)
+        if ok:
+            return body
     return None

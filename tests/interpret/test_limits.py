@@ -126,6 +126,8 @@ def test_what_one_operation_builds_is_bounded_first(source, error):
     # long chains are one level of nesting, as in Python: a thousand elifs, terms, operators
     "x = 500\nif x == 0:\n    y = 0\n" + "".join(f"elif x == {i}:\n    y = {i}\n"
                                               for i in range(1, 1000)) + "print(y)",
+    "def g(x):\n    if x == 0:\n        yield 0\n" + "".join(
+        f"    elif x == {i}:\n        yield {i}\n" for i in range(1, 200)) + "print(list(g(150)))",
     "print(" + " + ".join(["1"] * 1000) + ", " + " - 2 * ".join(["7"] * 1000) + ")",
     "t = 'ab'\nprint(len(t" + " + t" * 1000 + "), 3 " + " ** 1 - 1" * 1000 + ")",
     # the builtins that take their iterable item by item (Ctrl-C): the same results
