@@ -102,6 +102,7 @@ CASES = [
     ("ToCopyBackward0",     lambda a: a.float().double() * 1,   [(3,)],             ANY, 1e-2),
     ("WhereBackward0",      lambda a, b: _where(a, b),          [(2, 3), (3,)],     ANY),
     ("MaskedFillBackward0", lambda a: a.masked_fill(a > 0, 0.5), [(2, 3)],          ANY),
+    ("MaskedFillBackward1", lambda a, v: a.masked_fill(a > 0, v), [(2, 3), ()],     ANY),
     ("ZeroBackward0",       lambda a: (a * 1).zero_() + a,      [(3,)],             ANY),
     ("FillBackward2",       lambda a: (a * 1).fill_(2.0) * a,   [(3,)],             ANY),
     ("SortBackward0",       lambda a: a.sort(0).values * a,     [(3, 2)],           ANY),

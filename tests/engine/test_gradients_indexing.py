@@ -42,6 +42,7 @@ CASES = [
      [(2, 3), (2,)], ANY),
     ("AsStridedBackward0",     _mul_view,                             [(3,), (2,)],     ANY),
     ("GatherBackward0",        lambda a: a.gather(1, IDX),            [(2, 3)],         ANY),
+    ("ScatterBackward0",       _d(lambda a: (a * a).max(1).values),   [(2, 3)],         ANY),
     ("ScatterAddBackward0",    _d(lambda a: a.gather(1, IDX)),        [(2, 3)],         ANY),
     ("IndexSelectBackward0",   lambda a: a.index_select(1, ROWS),     [(2, 3)],         ANY),
     ("IndexAddBackward0",      _d(lambda a: a.index_select(1, ROWS)), [(2, 3)],         ANY),

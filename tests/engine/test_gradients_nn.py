@@ -61,6 +61,7 @@ CASES = [
     ("EluBackwardBackward0",  _d(lambda a: F.elu(a, alpha=0.7)),                 [(2, 3)], ANY),
     ("HardtanhBackwardBackward0", _d(lambda a: F.hardtanh(a * a, -0.5, 1.5)),    [(3,)],   ANY),
     ("LogSigmoidBackwardBackward0", _d(lambda a: F.logsigmoid(a)),               [(2, 3)], ANY),
+    ("SoftplusBackwardBackward0", _d(lambda a: F.softplus(a, beta=2, threshold=3)), [(2, 3)], ANY),
     ("GeluBackwardBackward0", _d(lambda a: F.gelu(a, approximate="tanh")),       [(2, 3)], ANY),
     ("NllLossBackward0",      lambda a: F.nll_loss(a, _long(0, 2, 1)),           [(3, 4)], ANY),
     ("MseLossBackward0",      lambda a, b: F.mse_loss(a, b),             [(2, 3), (2, 3)], ANY),

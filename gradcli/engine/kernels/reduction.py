@@ -375,4 +375,118 @@ def logsumexp(a: np.ndarray, axes: tuple) -> np.ndarray:
 def cumulative_sum(a: np.ndarray, axis: int) -> np.ndarray:
     # float sums run in double and are rounded element by element (at::acc_type on the CPU)
     wide = np.float64 if a.dtype.kind == "f" else a.dtype
-    return np.cumsum(a, axis=axis, dtype=wide).astype(a.dtype, copy=False)
+    out = np.cumsum(a, axis=axis, dtype=wide)
+    if a.dtype.kind == "f":
+        # ATen's accumulator starts at +0., so no partial sum is -0. (0. + -0. is 0.)
+        out += 0.0
+    return out.astype(a.dtype, copy=False)
+
+
+# ---- which of tied extremes max/min return: the sign of a zero -----------------------------------
+# The value of a max or min is NumPy's; only which of two equal zeros (0. and -0.) wins depends on
+# the kernel's order. ATen's scalar step is std::max/std::min (the accumulator wins a tie), its
+# vector step _mm_max_ps/_mm_min_ps (the second operand, the newer element, wins).
+def _vector_step(larger: bool):
+    def step(a, b):
+        out = np.where(a > b if larger else a < b, a, b)
+        return np.where(np.isnan(a) | np.isnan(b), np.nan, out).astype(a.dtype, copy=False)
+    return step
+
+
+def _scalar_step(larger: bool):
+    def step(acc, b):
+        out = np.where(acc < b if larger else b < acc, b, acc)
+        return np.where(np.isnan(acc) | np.isnan(b), np.nan, out).astype(acc.dtype, copy=False)
+    return step
+
+
+def _all_extreme(rows: np.ndarray, larger: bool) -> np.ndarray:
+    """max()/min() of each row: vec::reduce_all over 256-bit vectors (max_all_kernel_impl)."""
+    vop = _vector_step(larger)
+    lanes = 32 // rows.dtype.itemsize
+    n = rows.shape[1]
+    if n < lanes:
+        acc = rows[:, 0]
+        for i in range(1, n):
+            acc = vop(acc, rows[:, i])
+        return acc
+    acc = rows[:, :lanes].copy()
+    d = lanes
+    while d < n - n % lanes:
+        acc = vop(acc, rows[:, d:d + lanes])
+        d += lanes
+    if n > d:
+        acc[:, :n - d] = vop(acc[:, :n - d], rows[:, d:])
+    if rows.dtype == np.float32:
+        # VecReduceAllSIMD<float>: halves, then pairs, then neighbours, each lane against its
+        # partner (the 128-bit permute and the 0x4E and 0xB1 shuffles)
+        for width in (4, 2, 1):
+            acc = vop(acc, acc[:, np.arange(lanes) ^ width])
+        return acc[:, 0]
+    out = acc[:, 0]
+    for i in range(1, lanes):
+        out = vop(out, acc[:, i])
+    return out
+
+
+def _inner_extreme(rows: np.ndarray, larger: bool) -> np.ndarray:
+    """amax/amin of each contiguous row: vectorized_inner_reduction (256-bit vectors, four
+    accumulators over blocks of four vectors, then the rest one by one)."""
+    vop, op = _vector_step(larger), _scalar_step(larger)
+    lanes = 32 // rows.dtype.itemsize
+    block = 4 * lanes
+    count = rows.shape[1] // block
+    out = rows[:, 0]
+    if count:
+        acc = rows[:, :block]
+        for i in range(1, count):
+            acc = vop(acc, rows[:, i * block:(i + 1) * block])
+        parts = [acc[:, j * lanes:(j + 1) * lanes] for j in range(4)]
+        vec = vop(vop(parts[0], parts[1]), vop(parts[2], parts[3]))
+        out = vec[:, 0]
+        for j in range(1, lanes):
+            out = op(out, vec[:, j])
+        start = count * block
+    else:
+        start = 1
+    for k in range(start, rows.shape[1]):
+        out = op(out, rows[:, k])
+    return out
+
+
+def _outer_extreme(block: np.ndarray, larger: bool) -> np.ndarray:
+    """amax/amin down the columns of (reduced, columns): vectorized_outer_reduction (columns in
+    groups of four 256-bit vectors step by vector, the remaining columns one by one)."""
+    vop, op = _vector_step(larger), _scalar_step(larger)
+    group = 4 * 32 // block.dtype.itemsize
+    wide = block.shape[-1] - block.shape[-1] % group
+    out = block[..., 0, :].copy()
+    for i in range(1, block.shape[-2]):
+        out[..., :wide] = vop(out[..., :wide], block[..., i, :wide])
+        out[..., wide:] = op(out[..., wide:], block[..., i, wide:])
+    return out
+
+
+def extreme(a: np.ndarray, axes: tuple, keepdim: bool, larger: bool,
+            whole: bool = False) -> np.ndarray:
+    """amax/amin over `axes` (max()/min() over everything with `whole`), with the zero PyTorch
+    returns where 0. and -0. tie."""
+    pick = np.amax if larger else np.amin
+    out = pick(a, axis=None if whole else axes, keepdims=keepdim)
+    if a.dtype.kind != "f" or not a.size or not np.any(out == 0):
+        return out
+    if whole:
+        return _all_extreme(np.ascontiguousarray(a).reshape(1, -1), larger).reshape(out.shape)
+    ndim, axes = a.ndim, tuple(sorted(x % max(a.ndim, 1) for x in axes)) if a.ndim else ()
+    if not axes or all(n == 1 for n in a.shape[axes[-1] + 1:]) and axes == tuple(
+            range(axes[0], axes[0] + len(axes))):
+        # the reduced dims are the innermost (size-1 dims after them merge away): one
+        # contiguous row per output
+        rows = np.ascontiguousarray(a).reshape(-1, int(np.prod(a.shape[axes[0]:] if axes else 1)))
+        return _inner_extreme(rows, larger).reshape(out.shape)
+    if len(axes) == 1:
+        d = axes[0]
+        block = np.ascontiguousarray(a).reshape(
+            int(np.prod(a.shape[:d])), a.shape[d], int(np.prod(a.shape[d + 1:])))
+        return _outer_extreme(block, larger).reshape(out.shape)
+    return out

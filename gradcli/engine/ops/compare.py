@@ -171,8 +171,22 @@ MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, 
     dtypes="keep", saved_params=("mask",)))
 
 
+# masked_fill with a 0-d tensor as the value (masked_fill.Tensor): the value gets a gradient too
+MASKED_FILL_TENSOR = row(Op("masked_fill", lambda a, value, mask: np.where(
+    mask._data, value.astype(a.dtype), a), "MaskedFillBackward1", ("self", "value"), (
+    Rule(lambda node, g: xp.masked_fill(g, node.mask, 0.0), (),
+         "∂masked_fill(a, m, v)/∂a = not m"),
+    Rule(xp.on_tensors(lambda node, g: g.masked_select(node.mask).sum()), (),
+         "∂masked_fill(a, m, v)/∂v = the sum of g where m")),
+    dtypes="keep", saved_params=("mask",)))
+
+
 @export()
 def masked_fill(input, mask, value):
+    if isinstance(value, Tensor) and value.ndim == 0 and input.dtype.category == _dt.FLOAT:
+        if isinstance(mask, Tensor):
+            broadcast_shape(mask, input)
+        return apply(MASKED_FILL_TENSOR, (input, value), {"mask": mask}, dtype=input.dtype)
     value = value.item() if isinstance(value, Tensor) else _dt.number(value)
     if isinstance(mask, Tensor):   # ATen broadcasts the mask first
         broadcast_shape(mask, input)

@@ -550,6 +550,23 @@ SCATTER_ADD = row(Op("scatter_add", lambda a, src, dim, index: _put(
     Rule(lambda node, g: _gather(g, node.dim, node.index), (),
          "∂scatter_add(x, i, s)/∂s = gather(g, i)")),
     dtypes="keep"))
+def _scattered(node) -> np.ndarray:
+    """Where scatter wrote: a mask of the output's shape, True at the index's positions."""
+    index = node.index._data if type(node.index) is Tensor else node.index
+    return _put(np.zeros(node.shapes[0], bool), True, _grid(index, node.dim), False)
+
+
+# scatter(self, dim, index, src): not offered to programs yet, but PyTorch's backward of
+# max/min along a dim is `zeros.scatter_(dim, indices, grad)`, so a recorded second backward
+# goes through ScatterBackward0 as PyTorch's does. (Its self is those zeros, which never require
+# grad: PyTorch's ScatterBackward1 for self's derivative is not reached, a masked_fill serves.)
+SCATTER = row(Op("scatter", lambda a, src, dim, index: _put(
+    a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), False),
+    "ScatterBackward0", ("self", "src"), (
+    Rule(lambda node, g: xp.masked_fill(g, xp.constant(_scattered(node), g), 0.0), (),
+         "∂scatter(x, i, s)/∂x = g, 0 at i"),
+    Rule(xp.on_tensors(lambda node, g: gather(g, node.dim, node.index)), (),
+         "∂scatter(x, i, s)/∂s = gather(g, i)")), dtypes="keep"))
 # the forward reads its index as `key`; the backward reads the saved `index`, freed by backward
 GATHER = row(Op("gather", lambda a, dim, key: a[_grid(key._data, dim)], "GatherBackward0",
                 ("self",), (

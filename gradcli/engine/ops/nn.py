@@ -100,9 +100,23 @@ def _softplus_forward(a, beta, threshold):
     return np.where(scaled > threshold, a, kernels.log1p_exp(scaled) / a.dtype.type(beta))
 
 
+def _softplus_backward(g, x, beta, threshold):
+    # ATen's softplus_backward kernel: (x·β) > threshold ? g : g·z/(z + 1), z = e^(x·β)
+    scaled = x * x.dtype.type(beta)
+    z = xp.exp(scaled)
+    return np.where(scaled > threshold, g, g * z / (z + 1))
+
+
+def _softplus_double_backward(node, g):
+    # derivatives.yaml's softplus_double_backward(grad * grad_output, self, beta, threshold)
+    x = _pw.scale(node.self, node.beta)
+    s = apply(_pw.SIGMOID_BACKWARD, (g * node.grad_output, xp.sigmoid(x)))
+    return _pw.scale(s * (x < node.threshold), node.beta)
+
+
 def _softplus_grad(node, g):
-    z = xp.exp(node.self * node.beta)
-    return xp.where(node.self * node.beta > node.threshold, g, g * z / (z + 1))
+    return apply(SOFTPLUS_BACKWARD, (g, node.self),
+                 {"beta": node.beta, "threshold": node.threshold})
 
 
 def _log_sigmoid_backward(g, x):
@@ -169,6 +183,14 @@ HARDTANH_BACKWARD = row(Op("hardtanh_backward", _hardtanh_backward, "HardtanhBac
                                {"min_val": node.min_val, "max_val": node.max_val}), ("self",),
          "∂hardtanh_backward(g, x)/∂g = 1 if lo < x < hi else 0"),
     Rule(lambda node, g: xp.zeros_like(g), (), "∂hardtanh_backward(g, x)/∂x = 0")),
+    dtypes="keep"))
+SOFTPLUS_BACKWARD = row(Op("softplus_backward", _softplus_backward,
+                           "SoftplusBackwardBackward0", ("grad_output", "self"), (
+    Rule(lambda node, g: apply(SOFTPLUS_BACKWARD, (g, node.self),
+                               {"beta": node.beta, "threshold": node.threshold}), ("self",),
+         "∂softplus_backward(g, x)/∂g = σ(βx)"),
+    Rule(_softplus_double_backward, ("self", "grad_output"),
+         "∂softplus_backward(g, x)/∂x = g·β·σ(βx)(1 - σ(βx)) where βx < threshold")),
     dtypes="keep"))
 LOG_SIGMOID_BACKWARD = row(Op("log_sigmoid_backward", _log_sigmoid_backward,
                               "LogSigmoidBackwardBackward0", ("grad_output", "self"), (

@@ -92,7 +92,8 @@ MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
     Rule(lambda node, g: g * node.self, ("self",), "∂(a * b)/∂b = a"))))
 DIV = row(Op("div", np.true_divide, "DivBackward0", ("self", "other"), (
     Rule(lambda node, g: g / node.other, ("other",), "∂(a / b)/∂a = 1 / b"),
-    Rule(lambda node, g: -g * node.self / (node.other * node.other), ("self", "other"),
+    # div_tensor_other_backward: -grad * ((self / other) / other), whose top node is a Mul
+    Rule(lambda node, g: -g * ((node.self / node.other) / node.other), ("self", "other"),
          "∂(a / b)/∂b = -a / b²")), dtypes="float"))
 def _trunc_divide(a, b):
     if a.dtype.kind == "f":
@@ -381,8 +382,9 @@ TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 # name      forward  grad_fn  derivative (node: the grad_fn, g: the incoming gradient)  saved
 exp = unary("exp", libm(np.exp), "ExpBackward0",
             lambda node, g: g * node.result, ("result",), "∂eˣ/∂x = eˣ")
+# grad * result * M_LN2: C++ scales by a number, so the top node of its graph is MulBackward1
 unary("exp2", libm(np.exp2), "Exp2Backward0",
-      lambda node, g: g * node.result * LN2, ("result",), "∂2ˣ/∂x = 2ˣ·ln 2")
+      lambda node, g: scale(g * node.result, LN2), ("result",), "∂2ˣ/∂x = 2ˣ·ln 2")
 unary("expm1", libm(np.expm1), "Expm1Backward0",
       lambda node, g: g * (node.result + 1), ("result",), "∂(eˣ-1)/∂x = eˣ")
 log = unary("log", libm(np.log), "LogBackward0",

@@ -13,7 +13,7 @@ from ..kernels import reduction as kernels
 from ..tensor import Tensor
 from . import xp
 from .pointwise import divide_by, maximum, minimum
-from .registry import export, row
+from .registry import ROWS, export, row
 
 ABSENT = object()      # an argument left out, where PyTorch tells it apart from None
 UINT64 = 2 ** 64
@@ -209,20 +209,22 @@ def _evenly(node, g):
     # evenly_distribute_backward: tied extremes share the gradient (NaN ones when it is NaN)
     x, value = node.self, node.result
     mask = xp.isnan(x) if bool(xp.isnan(value)) else x == value
-    return xp.where(mask, g / xp.count(mask, like=g), 0.0)
+    # zeros.masked_fill_(mask, grad / mask.sum()): a MaskedFillBackward1 node when recorded
+    return xp.masked_fill(xp.zeros_like(g, node.shapes[0]), mask, g / xp.count(mask, like=g))
 
 
 def _selected(node, g):
-    # value_selecting_reduction_backward: the gradient goes to the index that was picked
+    # value_selecting_reduction_backward: zeros.scatter_(dim, indices, grad), the gradient put
+    # at the index that was picked (a ScatterBackward0 node when recorded)
     shape = node.shapes[0]
-    if not shape:
-        return g
-    axis = axes_of(node.dim, len(shape))[0]
+    axis = axes_of(node.dim, len(shape))[0] if shape else 0
     indices = node.indices   # saved: a tensor, or on a pass on arrays its array
     indices = indices._data if type(indices) is Tensor else indices
-    picked = indices if node.keepdim else np.expand_dims(indices, axis)
-    hit = np.arange(shape[axis]).reshape((-1,) + (1,) * (len(shape) - axis - 1)) == picked
-    return xp.where(hit, _restore(g, node, axis), 0.0)
+    if shape and not node.keepdim:
+        indices = np.expand_dims(indices, axis)
+    # indexing.py's row (it imports this module, so looked up by name)
+    return apply(ROWS["ScatterBackward0"], (xp.zeros_like(g, shape), _restore(g, node, axis)),
+                 {"dim": axis, "index": Tensor._make(indices)})
 
 
 def _shared(node, g):
@@ -241,9 +243,8 @@ def _take(a: np.ndarray, dim, keepdim: bool, indices: Tensor) -> np.ndarray:
     return out if keepdim else np.squeeze(out, axis)
 
 
-def _extremes(a: np.ndarray, dim, keepdim: bool, pick) -> np.ndarray:
-    axes = axes_of(dim, a.ndim)
-    return pick(a, axis=axes, keepdims=keepdim)
+def _extremes(a: np.ndarray, dim, keepdim: bool, larger: bool) -> np.ndarray:
+    return kernels.extreme(a, axes_of(dim, a.ndim), keepdim, larger)
 
 
 def _arg_extreme(a: np.ndarray, dim, keepdim: bool, pick) -> np.ndarray:
@@ -254,9 +255,11 @@ def _arg_extreme(a: np.ndarray, dim, keepdim: bool, pick) -> np.ndarray:
     return pick(a, axis=axis, keepdims=keepdim)
 
 
-MAX_ALL = row(Op("max", np.max, "MaxBackward1", ("self",), (
+MAX_ALL = row(Op("max", lambda a: kernels.extreme(a, (), False, True, whole=True),
+                 "MaxBackward1", ("self",), (
     Rule(_evenly, ("self", "result"), "∂max(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))
-MIN_ALL = row(Op("min", np.min, "MinBackward1", ("self",), (
+MIN_ALL = row(Op("min", lambda a: kernels.extreme(a, (), False, False, whole=True),
+                 "MinBackward1", ("self",), (
     Rule(_evenly, ("self", "result"), "∂min(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
 MAX_DIM = row(Op("max", _take, "MaxBackward0", ("self",), (
     Rule(_selected, (), "∂max(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep",
@@ -264,10 +267,10 @@ MAX_DIM = row(Op("max", _take, "MaxBackward0", ("self",), (
 MIN_DIM = row(Op("min", _take, "MinBackward0", ("self",), (
     Rule(_selected, (), "∂min(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep",
     saved_params=("indices",)))
-AMAX = row(Op("amax", lambda a, dim, keepdim: _extremes(a, dim, keepdim, np.amax),
+AMAX = row(Op("amax", lambda a, dim, keepdim: _extremes(a, dim, keepdim, True),
               "AmaxBackward0", ("self",), (
     Rule(_shared, ("self", "result"), "∂amax(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))
-AMIN = row(Op("amin", lambda a, dim, keepdim: _extremes(a, dim, keepdim, np.amin),
+AMIN = row(Op("amin", lambda a, dim, keepdim: _extremes(a, dim, keepdim, False),
               "AminBackward0", ("self",), (
     Rule(_shared, ("self", "result"), "∂amin(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
 ARGMAX = Op("argmax", lambda a, dim, keepdim: _arg_extreme(a, dim, keepdim, np.argmax), None,
