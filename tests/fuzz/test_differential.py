@@ -7,10 +7,15 @@ not fixed yet, strictly (a class that stops showing must leave the list).
 """
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
-from .autograd_programs import PRELUDE, program, source
-from .differential import Differ, Report, Run, classify, refine, torch_python
+from gradcli.engine.ops import ROWS
+
+from ..conftest import run_cli
+from .autograd_programs import PRELUDE, ROW_FORMS, program, source
+from .differential import Differ, Report, Run, classify, only_bits, refine, torch_python
 
 CLASSES = [
     (Run("tensor(1.)\n", ""), Run("tensor(1.)\n", ""), None),
@@ -18,10 +23,10 @@ CLASSES = [
      Run("tensor(1., grad_fn=<ViewBackward0>)\n", ""),
      "grad_fn UnsafeViewBackward0 where gradcli has ViewBackward0"),
     (Run("tensor([0., -0.])\n", ""), Run("tensor([0., 0.])\n", ""), "sign of zero"),
-    (Run("0.30000001192092896\n", ""), Run("0.30000004172325134\n", ""), "last bit"),
-    (Run("tensor(0.)\n", ""), Run("tensor(9.9920e-17)\n", ""), "last bit"),
+    (Run("0.30000001192092896\n", ""), Run("0.30000004172325134\n", ""), "bits"),
+    (Run("tensor(0.)\n", ""), Run("tensor(9.9920e-17)\n", ""), "bits"),
     (Run("tensor([0., 1.])\n", ""), Run("tensor([1.0000e-17, 1.0000e+00])\n", ""),
-     "last bit"),
+     "bits"),
     (Run("tensor(0.5000)\n", ""), Run("tensor(nan)\n", ""), "value"),
     (Run("a\nb\n", ""), Run("a\n", "IndexError: tuple index out of range"),
      "gradcli raises IndexError: tuple index out of range"),
@@ -41,6 +46,21 @@ CLASSES = [
 @pytest.mark.parametrize("want, got, kind", CLASSES)
 def test_a_mismatch_is_named_by_its_kind(want, got, kind):
     assert classify(want, got) == kind
+
+
+PRECISE_RUNS = [
+    (Run("tensor([2.3977500000e+00, 1.0e-01])\n", ""),
+     Run("tensor([2.3977499962e+00, 1.0e-01])\n", ""), True),
+    (Run("tensor([2.3977500000e+00])\n", ""), Run("tensor([2.3987500000e+00])\n", ""), False),
+    (Run("tensor([3.7e-09, 0.0e+00])\n", ""), Run("tensor([3.7e-09, -7.4e-09])\n", ""), False),
+    (Run("tensor(1.)\n", ""), Run("tensor(1.)\n", "RuntimeError: x"), False),
+    (Run("tensor(1.)\n", ""), Run("tensor(1., grad_fn=<MulBackward0>)\n", ""), False),
+]
+
+
+@pytest.mark.parametrize("want, got, bits", PRECISE_RUNS)
+def test_numbers_printed_in_full_that_agree_to_the_last_bits_are_bits(want, got, bits):
+    assert only_bits(want, got) is bits
 
 
 def test_a_wrong_value_is_named_by_the_ops_of_its_program():
@@ -70,3 +90,43 @@ def test_a_short_run_agrees_with_pytorch():
         differ.close()
     assert report.programs >= PROGRAMS - 2  # one PyTorch starved on a busy machine is skipped
     assert set(report.counts) == STILL_DIFFERENT
+
+
+# rows no program can reach: an op PyTorch has no autograd formula for
+UNREACHABLE = {"torch::autograd::NotImplemented"}
+WALK = """
+    names = []
+    todo = [{out}.grad_fn]
+    grads = torch.autograd.grad(({out} * {out}).sum(), [{leaves}], create_graph=True,
+                                allow_unused=True)
+    todo += [g.grad_fn for g in grads if g is not None]
+    while todo:
+        f = todo.pop()
+        if f is not None:
+            names.append(str(f).split()[0][1:])
+            todo += [n for n, _ in f.next_functions]
+    print({row!r}, sorted(set(names)))
+"""
+
+
+def test_the_generator_reaches_every_differentiable_row(tmp_path):
+    """Every row of the op table has a form in ROW_FORMS, and gradcli's graph of that form (its
+    forward, and its gradient under create_graph) holds the row: a new row must get a form."""
+    assert {form[0] for form in ROW_FORMS} == set(ROWS) - UNREACHABLE
+    blocks = []
+    for row, form, shapes, _ in ROW_FORMS:
+        leaves = [f"l{i}" for i in range(len(shapes))]
+        made = [f"    l{i} = torch.rand({', '.join(map(str, shape))}).add(0.5)"
+                f".requires_grad_()" for i, shape in enumerate(shapes)]
+        blocks += ["try:", *made, "    " + form.format(*leaves, out="out"),
+                   textwrap.dedent(WALK).replace("\n", "\n    ").format(
+                       out="out", leaves=", ".join(leaves), row=row).rstrip(),
+                   "except Exception as e:", f"    print({row!r}, 'raises', e)"]
+    path = tmp_path / "rows.grad"
+    path.write_text("\n".join(PRELUDE) + "\n" + "\n".join(blocks) + "\n")
+    result = run_cli(["run", str(path)])
+    assert result.status == 0, result.err
+    printed = dict(line.split(" ", 1) for line in result.out.splitlines())
+    missing = [row for row, form, _, _ in ROW_FORMS
+               if repr(row.split("::")[-1]) not in printed.get(row, "")]
+    assert missing == [], result.out

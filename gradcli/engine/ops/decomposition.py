@@ -12,6 +12,7 @@ from ..kernels import svd as _svd
 from ..tensor import Tensor
 from . import xp
 from .linalg import matmul
+from .pointwise import broadcast_shape
 from .registry import export, row
 
 
@@ -121,12 +122,15 @@ CROSS = row(Op("linalg_cross", _cross, "LinalgCrossBackward0", ("self", "other")
 @export("cross", linalg=("cross",))
 def cross(input, other, dim=None):
     """torch.cross (dim: the first of size 3 when not given) and torch.linalg.cross (dim -1)."""
+    if input.ndim != other.ndim:
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
     if dim is None:
         dim = next((d for d, n in enumerate(input.shape) if n == 3), -1)
     a, b = input.shape[dim:][:1] or (0,), other.shape[dim:][:1] or (0,)
     if a[0] != 3 or b[0] != 3:
         raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
                            f"{a[0]} and {b[0]}")
+    broadcast_shape(input, other)
     return apply(CROSS, (input, other), {"dim": dim})
 
 
