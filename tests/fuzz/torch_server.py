@@ -31,6 +31,7 @@ def run(source: str) -> dict:
             error = last.split("\n")[0]
         finally:
             torch.set_grad_enabled(True)  # a program that died inside no_grad leaves it off
+            torch.set_printoptions(profile="default")  # the next program prints by default
     return {"out": out.getvalue(), "error": error}
 
 

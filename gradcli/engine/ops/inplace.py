@@ -8,7 +8,7 @@ from .. import grad_mode
 from ..dispatch import Rule, Op, apply
 from ..graph import SavedResult
 from ..tensor import Tensor
-from . import pointwise
+from . import pointwise, xp
 from .registry import FUNCTIONS, METHODS, export, row
 
 LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -94,9 +94,11 @@ def commit(t: Tensor, out: Tensor, overlap_ok: bool = False) -> Tensor:
 
 
 def _unalias_saved(node, t: Tensor) -> None:
-    """The op read `t` before it is overwritten: keep that old value for the backward."""
+    """The op read `t` before it is overwritten: keep that old value for the backward. Only as
+    `self`: PyTorch clones the original self it saves, but `t` passed as another input too
+    (a.mul_(a)) is saved as it is, so the write makes its backward fail as PyTorch's does."""
     for name, (value, counter, version) in list(node._saved.items()):
-        if value is t:
+        if value is t and name == "self":
             old = Tensor._make(t._data.copy(), t.grad_fn, t._requires_grad)
             old._output_nr = t._output_nr
             node._saved[name] = (old, old._version_counter, 0)
@@ -129,10 +131,11 @@ for _dunder, _name in (("__iadd__", "add_"), ("__isub__", "sub_"), ("__imul__", 
                        ("__itruediv__", "div_"), ("__ipow__", "pow_")):
     METHODS[_dunder] = METHODS[_name]
 
+# zeros_like(grad) (derivatives.yaml): a constant, so what flows back through them has no graph
 ZERO = row(Op("zero", np.zeros_like, "ZeroBackward0", ("self",), (
-    Rule(lambda node, g: g * 0, (), "∂zero_(x)/∂x = 0"),), dtypes="keep"))
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂zero_(x)/∂x = 0"),), dtypes="keep"))
 FILL = row(Op("fill", lambda a, value: np.full_like(a, value), "FillBackward2", ("self",), (
-    Rule(lambda node, g: g * 0, (), "∂fill_(x, v)/∂x = 0"),), dtypes="keep"))
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂fill_(x, v)/∂x = 0"),), dtypes="keep"))
 COPY = row(Op("copy", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
               "torch::autograd::CopyBackwards", ("self", "src"), (
     Rule(lambda node, g: g * 0, (), "∂copy_(x, s)/∂x = 0"),
