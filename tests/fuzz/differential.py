@@ -142,7 +142,9 @@ class Gradcli:
     """gradcli's runs, in this process, of programs written to one private file."""
 
     def __init__(self) -> None:
-        self.folder = tempfile.TemporaryDirectory(prefix="gradcli-difffuzz-")
+        # in memory where the system offers it: a file written per program is a cost on a disk
+        memory = "/dev/shm" if os.path.isdir("/dev/shm") else None
+        self.folder = tempfile.TemporaryDirectory(prefix="gradcli-difffuzz-", dir=memory)
         self.path = os.path.join(self.folder.name, "program.py")
 
     def run(self, text: str) -> Run:

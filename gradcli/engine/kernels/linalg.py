@@ -388,9 +388,12 @@ def _sgemv(mat: np.ndarray, vec: np.ndarray) -> np.ndarray:
 # ---- the fronts the op rows call: float32 as MKL computes it, other dtypes by NumPy ----------
 def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
     if a.shape[1] == 1 and bias is None:
-        # one product per element, written as it is: a -0. stays -0. (summing from a zero
-        # accumulator would make it 0.)
-        return np.multiply(a, b)
+        # one product per element: gemm writes it as it is (a -0. stays -0.), but a product
+        # with one row or one column goes to gemv, which sums from a zero (-0. becomes 0.)
+        out = np.multiply(a, b)
+        if a.shape[0] == 1 or b.shape[1] == 1:
+            out += 0.0
+        return out
     if a.dtype == F32:
         return sgemm(a, b, bias)
     out = matmul(a, b)

@@ -110,8 +110,9 @@ _prod = _reduction(kernels.ordered_product, np.prod)
 
 
 def _prod_grad(node, g):
-    # PyTorch's prod_backward: result / x while no factor is zero; with zeros, a factor's
-    # gradient is the product of the others (only a lone zero of its slice gets one)
+    # PyTorch's prod_backward: result / x while no factor is zero; with zeros, each factor's
+    # gradient is the product of the others (prod_safe_zeros_backward), a zero whose sign is
+    # that of the others' product where another zero is among them
     x, result = node.self, node.result
     if x.ndim == 0:
         return g
@@ -122,11 +123,34 @@ def _prod_grad(node, g):
     zero = x == 0
     if not zero.any():
         return g * (result / x)
+    data = x._data if type(x) is Tensor else x
+    if type(g) is not Tensor:
+        if whole and np.count_nonzero(data == 0) > 1:
+            return xp.zeros_like(g, data.shape)   # PyTorch's shortcut when grad mode is off
+        if whole:
+            return (g * _exclusive_products(data.reshape(-1), 0)).reshape(data.shape)
+        return g * _exclusive_products(data, axes[0])
     dim = None if whole else axes[0]
-    others = xp.prod(xp.where(zero, 1.0, x), dim, True)
-    zeros = xp.count(zero, dim, True, like=g)
-    lone = xp.where(zero & (zeros == 1), others, 0.0)
-    return g * xp.where(zeros == 0, result / xp.where(zero, 1.0, x), lone)
+    sign = xp.constant(np.copysign(np.ones_like(data), data), g)   # each factor's sign, ±1
+    # the product of the nonzero factors, with the sign of all of them
+    signed = xp.prod(xp.where(zero, sign, x), dim, True)
+    own = xp.where(zero, signed * sign, result / xp.where(zero, 1.0, x))
+    out = g * xp.where(zero & (xp.count(zero, dim, True, like=g) > 1), own * 0, own)
+    return xp.reshape(out, data.shape) if whole else out   # PyTorch's view_as(input)
+
+
+def _exclusive_products(x: np.ndarray, dim: int) -> np.ndarray:
+    """prod_safe_zeros_backward's products of the factors before and after each one along dim:
+    cumprods (accumulated in double, rounded at each element) of the shifted factors."""
+    n = x.shape[dim]
+    ones = np.ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], x.dtype)
+
+    def cumprod(a):
+        return np.cumprod(a, axis=dim, dtype=np.float64).astype(x.dtype)
+    before = cumprod(np.concatenate([ones, np.take(x, range(n - 1), dim)], dim))
+    after = np.flip(cumprod(np.concatenate([ones, np.flip(np.take(x, range(1, n), dim), dim)],
+                                           dim)), dim)
+    return before * after
 
 
 def _mean_grad(node, g):
