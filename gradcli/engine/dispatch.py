@@ -1,6 +1,7 @@
 """Running one op row: dtype promotion, the NumPy forward, and recording its graph node."""
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Callable
@@ -244,7 +245,7 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
             base = inputs[0]
             for result in results:
                 result._version_counter = base._version_counter
-                result._base = base._base if base._base is not None else base
+                result._base = _viewed(base, result)
                 if base._requires_grad and not grad_mode.state.enabled:
                     # a view taken under no_grad of a tensor that requires grad stays a leaf
                     # that requires grad, and may not be modified in-place outside no_grad
@@ -263,7 +264,7 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
         if op.view:
             base = inputs[0]
             result._version_counter = base._version_counter
-            result._base = base._base if base._base is not None else base
+            result._base = _viewed(base, result)
     if op.saved_names or op.saved_params:
         node._saved = _save(op, inputs, needs, results, params)
         if op.saved_params:
@@ -292,3 +293,15 @@ def _save(op: Op, inputs, needs, results: tuple, params) -> dict:
             else:
                 saved[name] = (value, None, None)
     return saved
+
+
+def _viewed(base: Tensor, view: Tensor) -> Tensor:
+    """The tensor whose storage `view` shares (its base's base for a view of a view); the base
+    keeps a weak reference to each of its views, for an in-place write to regenerate their
+    grad_fns (ops/inplace.py)."""
+    root = base._base if base._base is not None else base
+    views = root.__dict__.get("_views")
+    if views is None:
+        views = root._views = []
+    views.append(weakref.ref(view))
+    return root

@@ -512,6 +512,18 @@ AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
          "∂view/∂base = 1 at the view's positions"),), dtypes="keep", view=True))
 
 
+def as_strided_of(base: Tensor, view: Tensor, positions: Tensor | None = None,
+                  span=None) -> None:
+    """`view`'s grad_fn regenerated after its storage was written: its elements picked by
+    position from `base` as it is now (AsStridedBackward0)."""
+    if positions is None:
+        positions = Tensor._make(_positions(base._data, view._data))
+    node = Node(AS_STRIDED, (base._edge(),), (True,), {"positions": positions},
+                (base._data.shape,), (base.dtype,), None)
+    node.span = span if span is not None else getattr(view.grad_fn, "span", None)
+    view.grad_fn, view._requires_grad, view._output_nr = node, True, 0
+
+
 def copy_slices(view: Tensor, out: Tensor) -> None:
     """`view` was overwritten in place with `out`: its base's grad_fn becomes CopySlices over the
     base's old history and the in-place op's other inputs; the view is regenerated on top."""
@@ -524,10 +536,7 @@ def copy_slices(view: Tensor, out: Tensor) -> None:
                 (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
     node.span = fn.span
     base.grad_fn, base._requires_grad, base._output_nr = node, True, 0
-    regenerated = Node(AS_STRIDED, ((node, 0),), (True,), {"positions": positions}, (shape,),
-                       (dtype,), None)
-    regenerated.span = fn.span
-    view.grad_fn, view._requires_grad, view._output_nr = regenerated, True, 0
+    as_strided_of(base, view, positions, fn.span)
     if fn._saved and "result" in fn._saved:
         counter = view._version_counter
         fn._saved["result"] = (SavedResult(view), counter, counter.value)
