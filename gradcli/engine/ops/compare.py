@@ -171,12 +171,19 @@ MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, 
     dtypes="keep", saved_params=("mask",)))
 
 
+def _masked_sum(g, mask):
+    """masked_fill_backward: g.masked_select(mask).sum(), on tensors or on arrays."""
+    if type(g) is Tensor:
+        return g.masked_select(mask).sum()
+    return xp.sum(g[np.broadcast_to(mask._data if type(mask) is Tensor else mask, g.shape)])
+
+
 # masked_fill with a 0-d tensor as the value (masked_fill.Tensor): the value gets a gradient too
 MASKED_FILL_TENSOR = row(Op("masked_fill", lambda a, value, mask: np.where(
     mask._data, value.astype(a.dtype), a), "MaskedFillBackward1", ("self", "value"), (
     Rule(lambda node, g: xp.masked_fill(g, node.mask, 0.0), (),
          "∂masked_fill(a, m, v)/∂a = not m"),
-    Rule(xp.on_tensors(lambda node, g: g.masked_select(node.mask).sum()), (),
+    Rule(lambda node, g: _masked_sum(g, node.mask), (),
          "∂masked_fill(a, m, v)/∂v = the sum of g where m")),
     dtypes="keep", saved_params=("mask",)))
 

@@ -559,6 +559,8 @@ SCATTER_ADD = row(Op("scatter_add", lambda a, src, dim, index: _put(
     Rule(lambda node, g: _gather(g, node.dim, node.index), (),
          "∂scatter_add(x, i, s)/∂s = gather(g, i)")),
     dtypes="keep"))
+
+
 def _scattered(node) -> np.ndarray:
     """Where scatter wrote: a mask of the output's shape, True at the index's positions."""
     index = node.index._data if type(node.index) is Tensor else node.index
@@ -574,7 +576,7 @@ SCATTER = row(Op("scatter", lambda a, src, dim, index: _put(
     "ScatterBackward0", ("self", "src"), (
     Rule(lambda node, g: xp.masked_fill(g, xp.constant(_scattered(node), g), 0.0), (),
          "∂scatter(x, i, s)/∂x = g, 0 at i"),
-    Rule(xp.on_tensors(lambda node, g: gather(g, node.dim, node.index)), (),
+    Rule(lambda node, g: _gather(g, node.dim, node.index), (),
          "∂scatter(x, i, s)/∂s = gather(g, i)")), dtypes="keep"))
 # the forward reads its index as `key`; the backward reads the saved `index`, freed by backward
 GATHER = row(Op("gather", lambda a, dim, key: a[_grid(key._data, dim)], "GatherBackward0",
@@ -594,7 +596,10 @@ def _gather(input, dim: int, index):
 def gather(input, dim, index, *, sparse_grad=False):
     d = input._dim(dim)
     if index._data.dtype not in (np.int64, np.int32):
-        raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+        if index._data.size:
+            raise RuntimeError("gather(): Expected dtype int32/int64 for index")
+        # an empty index of any dtype picks nothing, and ATen checks it no further
+        index = Tensor._make(index._data.astype(np.int64))
     if index.ndim != input.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
     for k, (m, n) in enumerate(zip(index._data.shape, input._data.shape)):

@@ -37,6 +37,10 @@ def infer_size(shape: tuple[int, ...], numel: int) -> tuple[int, ...]:
                 raise RuntimeError(f"invalid shape dimension {s}")
             known *= s
     if unknown:
+        if known == 0 == numel:
+            raise RuntimeError(f"cannot reshape tensor of 0 elements into shape "
+                               f"[{', '.join(map(str, shape))}] because the unspecified "
+                               f"dimension size -1 can be any value and is ambiguous")
         if known == 0 or numel % known:
             raise RuntimeError(f"shape '[{', '.join(map(str, shape))}]' is invalid for input of "
                                f"size {numel}")
