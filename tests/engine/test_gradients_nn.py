@@ -67,6 +67,8 @@ CASES = [
     ("MseLossBackward0",      lambda a, b: F.mse_loss(a, b),             [(2, 3), (2, 3)], ANY),
     ("SmoothL1LossBackward0", lambda a, b: F.smooth_l1_loss(a, b, beta=0.5),
      [(2, 3), (2, 3)], ANY),
+    ("SmoothL1LossBackwardBackward0", _d(lambda a: F.smooth_l1_loss(a, a * a - 0.5,
+                                                                    beta=0.5)), [(2, 3)], ANY),
     ("HuberLossBackward0",    lambda a, b: F.huber_loss(a, b, delta=0.5), [(2, 3), (2, 3)], ANY),
     ("BinaryCrossEntropyBackward0", lambda a, b: F.binary_cross_entropy(a, b),
      [(2, 3), (2, 3)], PROB),

@@ -207,6 +207,8 @@ ROW_FORMS = (
     ("SliceBackwardBackward0", "{out} = {0}[1:]", [(3,)], (2,)),
     ("SmoothL1LossBackward0", "{out} = F.smooth_l1_loss({0}, {1}, beta=0.5)", [(3,), (3,)],
      ()),
+    ("SmoothL1LossBackwardBackward0", "{out} = F.smooth_l1_loss({0}, {1}, reduction='sum')",
+     [(2, 2), (2, 2)], ()),
     ("SoftmaxBackward0", "{out} = {0}.softmax(0)", [(3, 2)], (3, 2)),
     ("SoftmaxBackwardDataBackward0", "{out} = F.softmax({0}, dim=-1)", [(2, 3)], (2, 3)),
     ("SoftplusBackward0", "{out} = F.softplus({0}, beta=2.0)", [(3,)], (3,)),

@@ -462,10 +462,24 @@ def _smooth_l1_forward(a, b, reduction, beta):
                                reduction)
 
 
-def _smooth_l1_grad(node, g):
-    x, norm = node.self - node.target, _mean_norm(node, 1.0)
-    return xp.where(x <= -node.beta, -norm * g,
-                    xp.where(x >= node.beta, norm * g, norm * x * g / node.beta))
+def _smooth_l1_backward(g, a, b, reduction, beta):
+    # ATen's smooth_l1_backward kernel, x = a - b: -n·g below -β, n·g above β, else n·x·g/β
+    x = a - b
+    norm = a.dtype.type(1.0 / x.size if reduction == "mean" else 1.0)
+    g = np.broadcast_to(g, x.shape)
+    return np.where(x <= -beta, -norm * g, np.where(x >= beta, norm * g, norm * x * g / beta))
+
+
+def _smooth_l1_double_backward(node, g):
+    # derivatives.yaml's smooth_l1_loss_double_backward(grad * grad_output, self, target):
+    # grad · (|x - y| < β) / β, then / n for a mean (both divisions by numbers: DivBackward1)
+    near = xp.abs(node.self - node.target) < node.beta
+    out = _pw.divide_by(g * node.grad_output * near, node.beta)
+    return _pw.divide_by(out, math.prod(node.shapes[1])) if node.reduction == "mean" else out
+
+
+def _smooth_l1_grad(node, g, a, b):
+    return apply(SMOOTH_L1_BACKWARD, (g, a, b), {"reduction": node.reduction, "beta": node.beta})
 
 
 def _huber_forward(a, b, reduction, delta):
@@ -486,11 +500,22 @@ MSE_LOSS = row(Op("mse_loss", _mse_forward, "MseLossBackward0", ("self", "target
          "∂mse/∂x = 2(x - y)/n"),
     Rule(lambda node, g: _mse_grad(node, g, node.target, node.self), ("self", "target"),
          "∂mse/∂y = 2(y - x)/n"))))
+# smooth_l1_loss_backward as a row of its own (SmoothL1LossBackwardBackward0), as PyTorch has it;
+# the target's gradient is the same kernel with input and target swapped
+SMOOTH_L1_BACKWARD = row(Op("smooth_l1_loss_backward", _smooth_l1_backward,
+                            "SmoothL1LossBackwardBackward0", ("grad_output", "self", "target"), (
+    Rule(lambda node, g: _smooth_l1_grad(node, g, node.self, node.target), ("self", "target"),
+         "∂smooth_l1_backward(g, x, y)/∂g = clamp((x - y)/β, -1, 1)/n"),
+    Rule(_smooth_l1_double_backward, ("self", "target", "grad_output"),
+         "∂smooth_l1_backward(g, x, y)/∂x = g·[|x - y| < β]/(β·n)"),
+    Rule(lambda node, g: -_smooth_l1_double_backward(node, g), ("self", "target", "grad_output"),
+         "∂smooth_l1_backward(g, x, y)/∂y = -g·[|x - y| < β]/(β·n)")), dtypes="keep"))
 SMOOTH_L1_LOSS = row(Op("smooth_l1_loss", _smooth_l1_forward, "SmoothL1LossBackward0",
                         ("self", "target"), (
-    Rule(_smooth_l1_grad, ("self", "target"), "∂smooth_l1/∂x = clamp((x - y)/β, -1, 1)/n"),
-    Rule(lambda node, g: -_smooth_l1_grad(node, g), ("self", "target"),
-         "∂smooth_l1/∂y = -clamp((x - y)/β, -1, 1)/n"))))
+    Rule(lambda node, g: _smooth_l1_grad(node, g, node.self, node.target), ("self", "target"),
+         "∂smooth_l1/∂x = clamp((x - y)/β, -1, 1)/n"),
+    Rule(lambda node, g: _smooth_l1_grad(node, g, node.target, node.self), ("self", "target"),
+         "∂smooth_l1/∂y = clamp((y - x)/β, -1, 1)/n"))))
 HUBER_LOSS = row(Op("huber_loss", _huber_forward, "HuberLossBackward0", ("self", "target"), (
     Rule(_huber_grad, ("self", "target"), "∂huber/∂x = clamp(x - y, -δ, δ)/n"),
     Rule(lambda node, g: -_huber_grad(node, g), ("self", "target"),
@@ -743,7 +768,8 @@ def _per_element(node, g):
     """The gradient's remaining factors: the weight, and 1/n for a mean."""
     if node.weight is not None:
         g = g * node.weight
-    return g / math.prod(node.shapes[0]) if node.reduction == "mean" else g
+    # a mean divides by the count as C++ does, by a number (DivBackward1)
+    return _pw.divide_by(g, math.prod(node.shapes[0])) if node.reduction == "mean" else g
 
 
 def _bce_grad(node, g):

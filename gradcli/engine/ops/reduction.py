@@ -120,6 +120,8 @@ def _prod_grad(node, g):
     axes = tuple(range(x.ndim)) if whole else axes_of(node.dim, x.ndim)
     if not whole:
         g, result = _restore(g, node, *axes), _restore(result, node, *axes)
+        if x.shape[axes[0]] == 1:
+            return g   # a product of one factor passes the gradient on as it is
     zero = x == 0
     if not zero.any():
         return g * (result / x)
