@@ -120,11 +120,11 @@ def _prod_grad(node, g):
     axes = tuple(range(x.ndim)) if whole else axes_of(node.dim, x.ndim)
     if not whole:
         g, result = _restore(g, node, *axes), _restore(result, node, *axes)
-        if x.shape[axes[0]] == 1:
-            return g   # a product of one factor passes the gradient on as it is
     zero = x == 0
     if not zero.any():
         return g * (result / x)
+    if not whole and x.shape[axes[0]] == 1:
+        return g   # prod_safe_zeros_backward passes a product of one factor's gradient on
     data = x._data if type(x) is Tensor else x
     if type(g) is not Tensor:
         if whole and np.count_nonzero(data == 0) > 1:
