@@ -442,17 +442,34 @@ def _broadcast_pair(input: Tensor, target: Tensor):
     return input, target
 
 
-def _mean_norm(node, full: float) -> float:
-    return full / math.prod(node.shapes[0]) if node.reduction == "mean" else full
-
-
 def _mse_forward(a, b, reduction):
     diff = a - b
     return kernels.reduce_loss(diff * diff, reduction)
 
 
+def _mse_backward(g, a, b, reduction):
+    # ATen's mse_loss_backward: (a - b) · (2/n or 2) · g
+    norm = a.dtype.type(2.0 / a.size if reduction == "mean" else 2.0)
+    return (a - b) * norm * g
+
+
 def _mse_grad(node, g, a, b):
-    return _mean_norm(node, 2.0) * (a - b) * g
+    return apply(MSE_BACKWARD, (g, a, b), {"reduction": node.reduction})
+
+
+def _loss_grad_output_grad(op: Op, node, g, params: dict):
+    """∂loss_backward(g, x, y)/∂g (the *_double_backward_grad_output of derivatives.yaml):
+    the backward again, on g itself for reduction='none', else on ones and summed against g."""
+    if node.reduction == "none":
+        return apply(op, (g, node.self, node.target), params)
+    ones = xp.constant(np.ones(node.shapes[0], (g._data if type(g) is Tensor else g).dtype), g)
+    return xp.sum(apply(op, (ones, node.self, node.target), params) * g)
+
+
+def _mse_double_backward(node, g):
+    # mse_loss_double_backward(grad * grad_output, self): 2 · grad, / n for a mean
+    out = _pw.scale(g * node.grad_output, 2)
+    return _pw.divide_by(out, math.prod(node.shapes[1])) if node.reduction == "mean" else out
 
 
 def _smooth_l1_forward(a, b, reduction, beta):
@@ -489,12 +506,45 @@ def _huber_forward(a, b, reduction, delta):
                                reduction)
 
 
-def _huber_grad(node, g):
-    x, norm = node.self - node.target, _mean_norm(node, 1.0)
-    return xp.where(x <= -node.delta, -norm * g * node.delta,
-                    xp.where(x >= node.delta, norm * g * node.delta, norm * x * g))
+def _huber_backward(g, a, b, reduction, delta):
+    # ATen's huber_backward kernel, x = a - b: ∓n·g·δ beyond ±δ, else n·x·g
+    x = a - b
+    norm = a.dtype.type(1.0 / x.size if reduction == "mean" else 1.0)
+    g = np.broadcast_to(g, x.shape)
+    return np.where(x <= -delta, -norm * g * delta,
+                    np.where(x >= delta, norm * g * delta, norm * x * g))
 
 
+def _huber_double_backward(node, g):
+    # huber_loss_double_backward(grad * grad_output, self, target): grad · (|x - y| < δ) / n
+    out = g * node.grad_output * (xp.abs(node.self - node.target) < node.delta)
+    return _pw.divide_by(out, math.prod(node.shapes[1])) if node.reduction == "mean" else out
+
+
+def _huber_grad(node, g, a, b):
+    return apply(HUBER_BACKWARD, (g, a, b), {"reduction": node.reduction, "delta": node.delta})
+
+
+# mse_loss_backward and huber_loss_backward as rows of their own, as PyTorch has them (their
+# second backward goes through MseLossBackwardBackward0 / HuberLossBackwardBackward0); the
+# target's gradient is the kernel with input and target swapped
+MSE_BACKWARD = row(Op("mse_loss_backward", _mse_backward, "MseLossBackwardBackward0",
+                      ("grad_output", "self", "target"), (
+    Rule(lambda node, g: _loss_grad_output_grad(MSE_BACKWARD, node, g,
+                                                {"reduction": node.reduction}),
+         ("self", "target"), "∂mse_backward(g, x, y)/∂g = 2(x - y)/n"),
+    Rule(_mse_double_backward, ("grad_output",), "∂mse_backward(g, x, y)/∂x = 2g/n"),
+    Rule(lambda node, g: -_mse_double_backward(node, g), ("grad_output",),
+         "∂mse_backward(g, x, y)/∂y = -2g/n")), dtypes="keep"))
+HUBER_BACKWARD = row(Op("huber_loss_backward", _huber_backward, "HuberLossBackwardBackward0",
+                        ("grad_output", "self", "target"), (
+    Rule(lambda node, g: _loss_grad_output_grad(HUBER_BACKWARD, node, g, {
+        "reduction": node.reduction, "delta": node.delta}), ("self", "target"),
+         "∂huber_backward(g, x, y)/∂g = clamp(x - y, -δ, δ)/n"),
+    Rule(_huber_double_backward, ("self", "target", "grad_output"),
+         "∂huber_backward(g, x, y)/∂x = g·[|x - y| < δ]/n"),
+    Rule(lambda node, g: -_huber_double_backward(node, g), ("self", "target", "grad_output"),
+         "∂huber_backward(g, x, y)/∂y = -g·[|x - y| < δ]/n")), dtypes="keep"))
 MSE_LOSS = row(Op("mse_loss", _mse_forward, "MseLossBackward0", ("self", "target"), (
     Rule(lambda node, g: _mse_grad(node, g, node.self, node.target), ("self", "target"),
          "∂mse/∂x = 2(x - y)/n"),
@@ -517,9 +567,10 @@ SMOOTH_L1_LOSS = row(Op("smooth_l1_loss", _smooth_l1_forward, "SmoothL1LossBackw
     Rule(lambda node, g: _smooth_l1_grad(node, g, node.target, node.self), ("self", "target"),
          "∂smooth_l1/∂y = clamp((y - x)/β, -1, 1)/n"))))
 HUBER_LOSS = row(Op("huber_loss", _huber_forward, "HuberLossBackward0", ("self", "target"), (
-    Rule(_huber_grad, ("self", "target"), "∂huber/∂x = clamp(x - y, -δ, δ)/n"),
-    Rule(lambda node, g: -_huber_grad(node, g), ("self", "target"),
-         "∂huber/∂y = -clamp(x - y, -δ, δ)/n"))))
+    Rule(lambda node, g: _huber_grad(node, g, node.self, node.target), ("self", "target"),
+         "∂huber/∂x = clamp(x - y, -δ, δ)/n"),
+    Rule(lambda node, g: _huber_grad(node, g, node.target, node.self), ("self", "target"),
+         "∂huber/∂y = clamp(y - x, -δ, δ)/n"))))
 
 
 @functional()
