@@ -19,10 +19,11 @@ Alignment is measured in floats from the start of the tensor's storage, which Py
 64-byte aligned; a view's offset into its base stands for its storage offset. beta=1 (addmm's
 bias) is added to each kernel's result, as MKL does (to each k-block's chain in the FMA kernel).
 
-Short products (k <= SHORT_K) outside the FMA kernel add their products in k order in every
-kernel (the lanes and peeled rows need more products than that): they are computed as such in
-one short loop, without the planning of the kernels (tests/engine/kernels/test_linalg.py checks
-them against the kernels on random shapes and layouts).
+Short products outside the FMA kernel add their products in k order: every kernel up to
+k = SHORT_K (the lanes and peeled rows need more products than that), some further
+(IN_ORDER_UP_TO). They are computed as such in one short loop, without the planning of the
+kernels (tests/engine/kernels/test_linalg.py checks them against the kernels on random shapes
+and layouts).
 """
 from __future__ import annotations
 
@@ -249,6 +250,9 @@ def _sdot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 # ---- short products: every kernel but the FMA one adds fewer than 4 products in k order ----
 SHORT_K = 3
+# the largest k each kernel adds in order: the rank-1 kernel peels rows from 8 products on,
+# sgemv 't' splits k in lanes from 5, T,T never does (kept short: the loop is the same)
+IN_ORDER_UP_TO = {"rank1": 7, "gemv_t": 4, "tt": 7, "tn": SHORT_K}
 
 
 def _short(m1: np.ndarray, m2: np.ndarray, bias, from_bias: bool) -> np.ndarray:
@@ -296,13 +300,16 @@ def sgemm(m1: np.ndarray, m2: np.ndarray, bias=None, c_offset: int = 0) -> np.nd
     else:
         x, y, m, n = m1, m2, big, small
     fma = m >= FMA_M and n >= FMA_N
-    if k <= SHORT_K and not fma:
-        if bias is None:   # to a zero in every kernel
-            return _short(m1, m2, None, False)
-        # the bias is where the rank-1 kernel starts and what the others add at the end
+    if k <= SHORT_K and not fma and bias is None:   # to a zero in every kernel
+        return _short(m1, m2, None, False)
+    if k <= max(IN_ORDER_UP_TO.values(), default=-1) and not fma:
         trans = [transpose_c if layout is None else layout[0] for layout in
                  (_layout(x, not transpose_c, m, k), _layout(y, not transpose_c, k, n))]
-        return _short(m1, m2, np.asarray(bias, F32), _kernel(*trans, m, n) == "rank1")
+        kernel = _kernel(*trans, m, n)
+        if k <= IN_ORDER_UP_TO.get(kernel, -1):
+            # the bias is where the rank-1 kernel starts and what the others add at the end
+            return _short(m1, m2, None if bias is None else np.asarray(bias, F32),
+                          bias is not None and kernel == "rank1")
     c = None
     if bias is not None:
         c = np.broadcast_to(np.asarray(bias, F32), (big, small))

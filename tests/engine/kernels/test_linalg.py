@@ -95,17 +95,21 @@ def _product(op: str, a, b, bias):
 
 @pytest.mark.parametrize("op", SHORT_OPS)
 def test_short_products_have_the_kernels_bits(op, monkeypatch):
-    # up to 3 products: the short loop, on shapes up to the FMA kernel's and every layout,
-    # against the kernels the loop stands in for (SHORT_K below 0 sends every product to them)
+    # short products: the short loop, on shapes up to the FMA kernel's and every layout,
+    # against the kernels the loop stands in for (SHORT_K below 0 and no IN_ORDER_UP_TO send
+    # every product to them); k one past the longest in order reaches the kernels' other ways
     rng = np.random.default_rng(15)
-    for _ in range(300):
-        m, k, n = int(rng.integers(1, 15)), int(rng.integers(0, linalg.SHORT_K + 1)), \
+    longest = max(linalg.IN_ORDER_UP_TO.values()) + 1 if op in ("mm", "addmm") else \
+        linalg.SHORT_K
+    for _ in range(400):
+        m, k, n = int(rng.integers(1, 15)), int(rng.integers(0, longest + 1)), \
             int(rng.integers(1, 7))
         a, b, bias = SHORT_OPS[op](rng, m, k, n)
         a, b = _random_layout(rng, a), _random_layout(rng, b)
         short = _product(op, a, b, bias)
         with monkeypatch.context() as patch:
             patch.setattr(linalg, "SHORT_K", -1)
+            patch.setattr(linalg, "IN_ORDER_UP_TO", {})
             kernels = _product(op, a, b, bias)
         assert np.asarray(short).dtype == np.asarray(kernels).dtype == np.float32
         assert np.asarray(short).tobytes() == np.asarray(kernels).tobytes(), (op, m, k, n)
