@@ -194,7 +194,7 @@ def program_argv(args) -> list[str]:
 
 def execute(source, filename: str, env: Env, echo: bool, args) -> int:
     """Run one program; its output on stdout, errors and warnings on stderr."""
-    from .errors import GradcliError, exit_status
+    from .errors import GradcliError, ProgramError, exit_status
     from .interpret import InternalError
     from .syntax import parse
     from .syntax.source import decode
@@ -208,6 +208,9 @@ def execute(source, filename: str, env: Env, echo: bool, args) -> int:
         interpreter.run(parse(text, filename))
     except GradcliError as e:
         shown.error(e)
+        return EXIT_ERROR
+    except MemoryError as e:   # a program too large to parse or compile in the memory there is
+        shown.error(ProgramError(e, None, filename))
         return EXIT_ERROR
     except InternalError as e:
         shown.internal(e)

@@ -199,3 +199,16 @@ def test_an_empty_triangle_allocates_nothing():
     finally:
         tracemalloc.stop()
     assert r.status == 0 and peak < 10**6, (r.err, peak)
+
+
+def test_memory_running_out_while_parsing_is_the_programs_error(monkeypatch):
+    # a file too large to parse in the memory there is: Python's MemoryError, as python says
+    import gradcli.syntax
+
+    def parse(*args, **kwargs):
+        raise MemoryError()
+    monkeypatch.setattr(gradcli.syntax, "parse", parse)
+    r = run_cli(["-e", "x = 1"])
+    assert (r.status, r.error_line) == (
+        1, "MemoryError: the system refused memory this program needed (tensors are also "
+           "limited to --max-elements elements each)"), r.err
