@@ -117,6 +117,8 @@ gather(Tensor input, int dim, Tensor index, *, bool sparse_grad=False, Tensor ou
 ge(Tensor input, Tensor other, *, Tensor out=None)
 ge(Tensor input, Scalar other, *, Tensor out=None)
 ger(Tensor input, Tensor vec2, *, Tensor out=None)
+def get_default_device()
+get_default_dtype: torch.get_default_dtype()|noargs
 def get_rng_state()
 greater(Tensor input, Tensor other, *, Tensor out=None)
 greater(Tensor input, Scalar other, *, Tensor out=None)
@@ -131,6 +133,7 @@ inference_mode: def inference_mode.__new__(cls, mode=True)
 def initial_seed()
 inverse(Tensor input, *, Tensor out=None)
 is_grad_enabled: torch.is_grad_enabled()|noargs
+is_floating_point(Tensor input)
 is_inference(Tensor input)
 is_inference_mode_enabled: torch.is_inference_mode_enabled()|noargs
 def is_tensor(obj)
@@ -249,6 +252,8 @@ def seed()
 select(Tensor input, int dim, SymInt index)
 def set_default_device(device)
 set_grad_enabled: def set_grad_enabled.__init__(self, mode)
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None,
+    sci_mode=None)
 def set_rng_state(new_state)
 sigmoid(Tensor input, *, Tensor out=None)
 sign(Tensor input, *, Tensor out=None)
@@ -545,6 +550,11 @@ TensorBase.tolist()|noargs
 
 # C functions that PyTorch's Python functions call (torch._C._nn, torch._VF, torch.linalg)
 NATIVE = """
+_unique2(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)
+unique_consecutive(Tensor input, bool return_inverse=False, bool return_counts=False,
+    int? dim=None)
+unique_dim(Tensor input, int dim, bool sorted=True, bool return_inverse=False,
+    bool return_counts=False)
 binary_cross_entropy(Tensor input, Tensor target, Tensor? weight=None, int reduction=1)
 binary_cross_entropy_with_logits(Tensor input, Tensor target, Tensor? weight=None,
     Tensor? pos_weight=None, int reduction=1)

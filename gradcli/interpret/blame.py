@@ -17,6 +17,7 @@ from __future__ import annotations
 import dis
 import os
 
+from ..engine.ops.inplace import FORWARDERS
 from ..library import PYTHONS_ERRORS
 
 _RAISES = frozenset(dis.opmap[name] for name in ("RAISE_VARARGS", "RERAISE") if name in dis.opmap)
@@ -47,8 +48,10 @@ def _frames(error: BaseException) -> list:
 
 
 def outside_engine(error: BaseException) -> bool:
-    """Was `error` raised before any of the engine's code ran (a call that did not bind)?"""
-    return not any(_in(_ENGINE, code.co_filename) for code, _ in _frames(error))
+    """Was `error` raised before any of the engine's code but its forwarders ran (a call that
+    did not bind)?"""
+    return not any(_in(_ENGINE, code.co_filename) and code not in FORWARDERS
+                   for code, _ in _frames(error))
 
 
 def is_bug(error: BaseException) -> bool:

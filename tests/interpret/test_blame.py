@@ -52,6 +52,9 @@ def test_the_session_survives_it(typo):
     ("{}[1]", "KeyError: 1"),
     ("torch.ones(2).chunk('s')",
      "TypeError: chunk(): argument 'chunks' (position 1) must be int, not str"),
+    # PyTorch's deprecated add_(alpha, other), which gradcli lacks: said so, in-place too
+    ("torch.ones(2).add_(1, 1)",
+     "NotImplementedError: gradcli does not implement add_() for these arguments: (int, int)"),
 ])
 def test_errors_the_program_earned_stay_its_own(source, error):
     r = run_cli(["-e", source])

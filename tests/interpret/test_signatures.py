@@ -19,10 +19,9 @@ UNDECLARED = {("torch", "Size"), ("torch", "einsum"), ("torch.nn.functional", "a
               ("Tensor", "unique_consecutive")} | {
     # landed with NumPy (issue 12) after the declarations were written: to be declared
     ("torch", name) for name in (
-        "from_numpy", "as_tensor", "normal", "is_floating_point", "Tensor", "BoolTensor",
-        "ByteTensor", "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "HalfTensor",
-        "FloatTensor", "DoubleTensor", "set_default_tensor_type", "set_default_dtype",
-        "get_default_dtype", "set_printoptions", "device", "get_default_device", "load",
+        "from_numpy", "as_tensor", "normal", "Tensor", "BoolTensor", "ByteTensor",
+        "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "HalfTensor", "FloatTensor",
+        "DoubleTensor", "set_default_tensor_type", "set_default_dtype", "device", "load",
         "save")} | {("torch.autograd", "Variable")} | {("Tensor", name) for name in (
             "cuda", "get_device", "new", "new_empty", "new_full", "new_ones", "new_tensor",
             "new_zeros", "type")}

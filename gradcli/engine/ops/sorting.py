@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import interruptible, return_types
+from .. import arguments, interruptible, return_types
 from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from . import xp
@@ -72,11 +72,12 @@ def _unique_result(op: Op, input, values, inverse, counts, return_inverse, retur
     return out[0] if len(out) == 1 else tuple(out)
 
 
-def _must_be_tensor(name: str, input) -> None:
-    # torch.unique's Python body hands the input to a C function, which names itself
-    if not isinstance(input, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type(input).__name__}")
+def _native_call(name: str, args: tuple, kwargs: dict) -> None:
+    """torch.unique's Python body hands its arguments to a C function, whose parser names
+    itself in its TypeError (signatures.NATIVE)."""
+    wrong = arguments.parser_for("native", name).error(args, kwargs)
+    if wrong is not None:
+        raise wrong
 
 
 def _dim_of_some(input, dim: int) -> int:
@@ -90,7 +91,11 @@ def _dim_of_some(input, dim: int) -> int:
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct values, ascending (PyTorch's CPU kernel sorts even when sorted=False), or
     the distinct slices along `dim`; NaNs are each distinct, as NaN != NaN."""
-    _must_be_tensor("_unique2" if dim is None else "unique_dim", input)
+    flags = {"sorted": sorted, "return_inverse": return_inverse, "return_counts": return_counts}
+    if dim is None:
+        _native_call("_unique2", (input,), flags)
+    else:
+        _native_call("unique_dim", (input, dim), flags)
     a = input._data
     if dim is None:
         flat = a.reshape(-1)
@@ -108,7 +113,8 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 
 @export()
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
-    _must_be_tensor("unique_consecutive", input)
+    _native_call("unique_consecutive", (input,), {"return_inverse": return_inverse,
+                                                  "return_counts": return_counts, "dim": dim})
     a = input._data
     if dim is None:
         flat = a.reshape(-1)
