@@ -128,3 +128,7 @@ class set_grad_enabled(_Mode):
     def __exit__(self, *exc) -> bool:
         state.enabled = self._prev.pop()
         return False
+
+
+for _mode in (no_grad, enable_grad, inference_mode, set_grad_enabled):
+    _mode.__module__ = "torch.autograd.grad_mode"   # type(torch.no_grad()) shows it, as PyTorch's

@@ -73,6 +73,7 @@ def _random():
     if random.Generator not in attributes.TABLE:
         attributes.register(random.Generator, attributes.Custom(
             _generator_attribute, lambda obj: sorted(GENERATOR_METHODS)))
+        classes.name_class(random.Generator, "torch._C.Generator")
     return random
 
 
@@ -722,6 +723,10 @@ classes.name_class(LibraryGenerator, "generator")   # what Module.parameters() r
 classes.name_class(RemovableHandle, "torch.utils.hooks.RemovableHandle")
 classes.name_class(Namespace, "module")
 classes.hand_out(Tensor)
+classes.hand_out(Size)   # type(x.shape) is torch.Size
+# torch's C types, shown by type() as PyTorch's tp_name (also the name its messages print)
+for _cls, _tp_name in ((Device, "torch.device"), (_dt.DType, "torch.dtype")):
+    classes.name_class(_cls, _tp_name)
 PYTHON.update({
     "object": object, "super": super, "property": property, "staticmethod": staticmethod,
     "classmethod": classmethod, "issubclass": _py.issubclass, "id": _py.id, "iter": _py.iter,
@@ -1075,4 +1080,65 @@ for _kind, _entry in {
 
 get_attribute = attributes.get_attribute
 set_attribute = attributes.set_attribute
+
+
+# the Tensor methods torch/_tensor.py writes in Python: they print as bound methods; the rest
+# are C functions, printed as built-in methods
+_PYTHON_METHODS = frozenset((
+    "backward", "register_hook", "register_post_accumulate_grad_hook", "norm", "split",
+    "unique", "unique_consecutive", "unflatten", "resize", "resize_as", "storage",
+    "storage_type", "share_memory_", "is_shared", "stft", "istft", "lu", "to_sparse_coo",
+    "dim_order", "module_load"))
+
+
+class TensorMethod:
+    """A tensor's method read as a value, not called (`print(x.item)`): it calls as the method
+    does and prints as PyTorch's does."""
+
+    __slots__ = ("_method", "__name__", "__qualname__")
+
+    def __init__(self, method, name: str) -> None:
+        self._method = method
+        self.__name__ = name
+        self.__qualname__ = f"Tensor.{name}"
+
+    def __call__(self, *args, **kwargs):
+        return self._method(*args, **kwargs)
+
+    # what help(), blame and copy read on a bound method (the program reads neither)
+    @property
+    def __self__(self):
+        return self._method.__self__
+
+    @property
+    def __func__(self):
+        return self._method.__func__
+
+    @property
+    def __wrapped__(self):   # inspect.signature reads the method's own
+        return self._method
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, TensorMethod) and other._method == self._method
+
+    def __hash__(self) -> int:
+        return hash(self._method)
+
+    def __repr__(self) -> str:
+        owner = self._method.__self__
+        if self.__name__ in _PYTHON_METHODS:
+            return f"<bound method Tensor.{self.__name__} of {owner!r}>"
+        return f"<built-in method {self.__name__} of {_dt.tp_name(owner)} object at {hex(id(owner))}>"
+
+
+attributes.register(TensorMethod, attributes.Listed(("__name__", "__qualname__")))
+classes.name_class(TensorMethod, "builtin_function_or_method")
+
+
+def attribute_value(obj, name: str):
+    """obj.name read as a value: a tensor's method is a TensorMethod."""
+    value = get_attribute(obj, name)
+    if type(value) is types.MethodType and isinstance(obj, Tensor):
+        return TensorMethod(value, name)
+    return value
 attribute_names = attributes.attribute_names

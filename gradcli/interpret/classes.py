@@ -5,6 +5,7 @@ from __future__ import annotations
 import builtins as _py
 
 from ..engine import arguments
+from ..engine.graph import AccumulateGrad, Node
 from ..library import OPAQUE_TO_NUMPY, LibraryClass
 from . import attributes
 
@@ -57,27 +58,38 @@ class TypeView:
     """What type(x) gives for a value whose class the language does not hand out (a program's
     function, a builtin method): it prints and compares as that class, and does nothing else."""
 
-    __slots__ = ("_cls",)
+    __slots__ = ("_cls", "_name")
 
-    def __init__(self, cls: type) -> None:
+    def __init__(self, cls: type, name: str | None = None) -> None:
         self._cls = cls
+        self._name = name   # a class PyTorch makes per instance: each grad_fn's node class
 
     @property
     def __name__(self) -> str:
-        return _CLASS_NAMES.get(self._cls, self._cls.__name__)
-
+        return self._name or _CLASS_NAMES.get(self._cls, self._cls.__name__).rsplit(".", 1)[-1]
 
     def __call__(self, *args, **kwargs):
         raise TypeError(f"gradcli does not let a program make a {self.__name__!r} object")
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, TypeView) and other._cls is self._cls
+        return isinstance(other, TypeView) and (other._cls, other._name) == (self._cls, self._name)
 
     def __hash__(self) -> int:
-        return hash(self._cls)
+        return hash((self._cls, self._name))
 
     def __repr__(self) -> str:
-        return f"<class '{self.__name__}'>"
+        return f"<class '{self._name or shown_name(self._cls)}'>"
+
+
+def shown_name(cls: type) -> str:
+    """The name `<class '...'>` shows: its module-qualified name, as Python prints a class
+    (bare for builtins and for gradcli's own classes that stand for no torch class)."""
+    if cls in _CLASS_NAMES:
+        return _CLASS_NAMES[cls]
+    module = cls.__module__
+    if module == "builtins" or module.startswith("gradcli"):
+        return cls.__name__
+    return f"{module}.{cls.__qualname__}"
 
 
 _CLASS_NAMES: dict = {}   # internal classes shown by Python's name: the program's functions
@@ -100,6 +112,8 @@ def type_of(obj, *rest):
             raise TypeError("gradcli's type() takes one argument: a class is made with `class`")
         raise TypeError("type() takes 1 or 3 arguments")
     cls = type(obj)
+    if isinstance(obj, (Node, AccumulateGrad)):   # repr: <MulBackward0 object at 0x...>
+        return TypeView(cls, repr(obj)[1:].split(" ", 1)[0])
     if cls in VALUE_TYPES or attributes.kind_of(cls) is attributes.OPEN or cls in _HANDED_OUT:
         return cls
     return TypeView(cls)

@@ -1385,7 +1385,7 @@ class Compiler(GeneratorStatements):
 
     def expr_Attribute(self, node, scope):
         obj_ev, name, span, get = self.expr(node.value, scope), self.mangle(node.attr, scope), \
-            node.span, B.get_attribute
+            node.span, B.attribute_value
 
         def ev(f):
             obj = obj_ev(f)

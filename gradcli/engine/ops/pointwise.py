@@ -142,7 +142,8 @@ POW_TENSOR = row(Op("pow", kernels.pow_tensor, "PowBackward1", ("self", "exponen
     Rule(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
 POW_BASE = row(Op("pow", lambda e, base: kernels.pow_tensor(np.asarray(base, e.dtype), e),
                   "PowBackward2", ("exponent",), (
-    Rule(lambda node, g: g * node.result * math.log(node.base) if node.base > 0 else g * 0,
+    # pow_backward_exponent: grad * (result * log(base)), log(base) a Scalar
+    Rule(lambda node, g: g * scale(node.result, math.log(node.base)) if node.base > 0 else g * 0,
          ("result",), "∂(bˣ)/∂x = bˣ·ln b"),)))
 
 
@@ -430,7 +431,8 @@ sigmoid = unary("sigmoid", kernels.sigmoid, "SigmoidBackward0",
                 lambda node, g: apply(SIGMOID_BACKWARD, (g, node.result)), ("result",),
                 "∂σ(x)/∂x = σ(x)(1 - σ(x))")
 unary("erf", kernels.erf, "ErfBackward0",
-      lambda node, g: g * TWO_OVER_SQRT_PI * xp.exp(-(node.self * node.self)), ("self",),
+      # derivatives.yaml: 2.0 / sqrt(M_PI) * exp(-(self.pow(2))) * grad, in that order
+      lambda node, g: scale(xp.exp(-(node.self * node.self)), TWO_OVER_SQRT_PI) * g, ("self",),
       "∂erf x/∂x = 2/√π·e^(-x²)")
 unary("relu", lambda a: upper(a, 0), "ReluBackward0",
       lambda node, g: apply(THRESHOLD_BACKWARD, (g, node.result), {"threshold": 0}),
