@@ -193,8 +193,16 @@ def _skew(x):
     return x - _mT(x)
 
 
-SVD = row(Op("linalg_svd", lambda a, full_matrices: _svd.svd(a, full_matrices),
-             "LinalgSvdBackward0", ("self",), (
+def _svd_steps(a: np.ndarray) -> int:
+    """About the work of gesdd on a (m·n·min(m, n) per matrix), for interruptible.run."""
+    return a.size * min(a.shape[-2:])
+
+
+def _svd_forward(a: np.ndarray, full_matrices: bool) -> tuple:
+    return interruptible.run(_svd_steps(a), _svd.svd, a, full_matrices)
+
+
+SVD = row(Op("linalg_svd", _svd_forward, "LinalgSvdBackward0", ("self",), (
     Rule(_svd_backward, ("result", "result1", "result2"),
          "∂A = U[(skew(UᵀgU)·S + S·skew(VᵀgV))/(sⱼ² - sᵢ²) + diag(gS)]Vᵀ"),),
     dtypes="keep"))
@@ -209,7 +217,8 @@ def _values(input):
     _may_require_fw_or_bw_grad), when it is the S of the full decomposition."""
     if input.requires_grad and grad_mode.state.enabled:
         return _svd_factors(input, False)[1]
-    return Tensor._make(_svd.svdvals(input._data))
+    a = input._data
+    return Tensor._make(interruptible.run(_svd_steps(a), _svd.svdvals, a))
 
 
 @export("linalg_svd", torch=False, method=False, linalg=("svd",))
