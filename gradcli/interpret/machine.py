@@ -85,6 +85,35 @@ CUDA = {
     "current_device": _no_cuda, "get_device_name": _no_cuda, "get_device_properties": _no_cuda,
     "get_device_capability": _no_cuda, "synchronize": _no_cuda, "set_device": _no_cuda,
 }
+class CudaDevice:
+    """torch.cuda.device(d): the context manager that selects a CUDA device. It can be made on
+    PyTorch's CPU build (d2l makes them to show what they are); entering it fails."""
+
+    __slots__ = ("idx", "prev_idx")
+    __module__ = "torch.cuda"   # type() shows <class 'torch.cuda.device'>
+
+    def __init__(self, device) -> None:
+        if isinstance(device, str):
+            device = Device(device)
+        if isinstance(device, Device):
+            if device.type != "cuda":
+                raise ValueError(f"Expected a cuda device, but got: {device}")
+            device = device.index
+        # anything but an index is the current device, and without CUDA there is none
+        self.idx, self.prev_idx = device if isinstance(device, int) else None, -1
+
+    def __enter__(self):
+        raise RuntimeError("PyTorch was compiled without CUDA support")
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"<torch.cuda.device object at {hex(id(self))}>"
+
+
+CudaDevice.__name__ = CudaDevice.__qualname__ = "device"
+attributes.register(CudaDevice, attributes.Listed(("idx", "prev_idx")))
 ACCELERATOR = {
     "is_available": lambda: False, "device_count": lambda: 0,
     "current_accelerator": lambda check_available=False: None,
@@ -121,7 +150,8 @@ def namespaces() -> list[Namespace]:
     """torch.cuda, torch.accelerator, torch.backends (and its parts), torch.version."""
     both = {"is_available": lambda: False, "is_built": lambda: False}
     return [
-        Namespace("torch.cuda", {n: _named(n, f) for n, f in CUDA.items()}),
+        Namespace("torch.cuda", {**{n: _named(n, f) for n, f in CUDA.items()},
+                                 "device": CudaDevice}),
         Namespace("torch.accelerator", {n: _named(n, f) for n, f in ACCELERATOR.items()}),
         Namespace("torch.backends", {"cudnn": Cudnn()}),
         Namespace("torch.backends.mps", {n: _named(n, f) for n, f in both.items()}),

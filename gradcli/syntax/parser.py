@@ -733,9 +733,23 @@ def parse(text: str, filename: str = "<input>", interactive: bool = False) -> A.
 
 def _unfinished(text: str, filename: str) -> ProgramSyntaxError:
     """Say what was left open, where it was opened."""
+    found = _tokenizer_error(text)
+    if found is not None:
+        words, where, _ = found
+        return ProgramSyntaxError(words, where, filename, text)
+    last = max(1, text.rstrip("\n").count("\n") + 1)
+    return ProgramSyntaxError("expected an indented block at the end of the input",
+                              _end_of_line(text, last, 1), filename, text)
+
+
+def _tokenizer_error(text: str) -> tuple[str, A.Span, tuple[int, int]] | None:
+    """The first error CPython's tokenizer finds in the whole text (brackets that do not
+    match, a string left open, a bracket open at the end), with where it is found. CPython
+    tokenizes the rest of the file after a generic "invalid syntax" and reports such an error
+    instead (_PyPegen_tokenize_full_source_to_check_for_errors)."""
     opened: list = []
+    pairs = {")": "(", "]": "[", "}": "{"}
     line, col, i, n = 1, 1, 0, len(text)
-    closing = {")": "(", "]": "[", "}": "{"}
     while i < n:
         c = text[i]
         if c == "#":
@@ -744,36 +758,57 @@ def _unfinished(text: str, filename: str) -> ProgramSyntaxError:
             continue
         if c in "'\"":
             quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else c
-            start = (line, col)
-            j = text.find(quote, i + len(quote))
-            while j > 0 and text[j - 1] == "\\":
-                j = text.find(quote, j + 1)
-            if j < 0:
-                return ProgramSyntaxError(
-                    "unterminated triple-quoted string literal" if len(quote) == 3 else
-                    "unterminated string literal", A.Span(start[0], start[1], start[0],
-                                                          start[1] + len(quote)), filename, text)
+            j = i + len(quote)
+            while j < n and not text.startswith(quote, j) and (len(quote) == 3 or text[j] != "\n"):
+                j += 2 if text[j] == "\\" else 1
+            if j >= n or not text.startswith(quote, j):
+                where = A.Span(line, col, line, col + 1)
+                if len(quote) == 3:
+                    last = max(1, len(text.splitlines()))
+                    return (f"unterminated triple-quoted string literal (detected at line "
+                            f"{last})", where, (line, col))
+                end = line + text.count("\n", i, min(j, n))
+                return (f"unterminated string literal (detected at line {end})", where,
+                        (line, col))
             chunk = text[i:j + len(quote)]
-            line += chunk.count("\n")
-            col = (len(chunk) - chunk.rfind("\n")) if "\n" in chunk else col + len(chunk)
+            if "\n" in chunk:
+                line, col = line + chunk.count("\n"), len(chunk) - chunk.rfind("\n")
+            else:
+                col += len(chunk)
             i = j + len(quote)
             continue
         if c in "([{":
             opened.append((c, line, col))
-        elif c in ")]}" and opened and opened[-1][0] == closing[c]:
-            opened.pop()
+        elif c in ")]}":
+            where = A.Span(line, col, line, col + 1)
+            if not opened:
+                return f"unmatched '{c}'", where, (line, col)
+            o, o_line, _ = opened.pop()
+            if o != pairs[c]:
+                on = "" if o_line == line else f" on line {o_line}"
+                return (f"closing parenthesis '{c}' does not match opening parenthesis "
+                        f"'{o}'{on}", where, (line, col))
         if c == "\n":
             line, col = line + 1, 1
         else:
             col += 1
         i += 1
     if opened:
-        c, ln, cl = opened[-1]
-        return ProgramSyntaxError(f"'{c}' was never closed", A.Span(ln, cl, ln, cl + 1),
-                                  filename, text)
-    last = max(1, text.rstrip("\n").count("\n") + 1)
-    return ProgramSyntaxError("expected an indented block at the end of the input",
-                              _end_of_line(text, last, 1), filename, text)
+        o, o_line, o_col = opened[-1]
+        return f"'{o}' was never closed", A.Span(o_line, o_col, o_line, o_col + 1), (line, col)
+    return None
+
+
+def _python_message(message: str, span: A.Span, text: str) -> tuple[str, A.Span]:
+    """A parse error as CPython words it where its words differ from a generic one: an error
+    of its tokenizer found anywhere in the file replaces "invalid syntax", and one found
+    before the parser's error comes first."""
+    found = _tokenizer_error(text)
+    if found is not None:
+        words, where, at = found
+        if message.startswith("invalid syntax") or at <= (span.line, span.col):
+            return words, where
+    return message, span
 
 
 MAX_LINE = 100_000  # characters; Python has none, but nobody types more
@@ -819,9 +854,9 @@ def _parse(text: str, filename: str) -> A.Program:
             message = "expected an indented block"
         else:
             kind = "SyntaxError"
-            message = f"invalid syntax: unexpected {_describe(e.token)}"
+            message = _specific(source, e) or f"invalid syntax: unexpected {_describe(e.token)}"
             wanted = _expected(e.expected)
-            if wanted:
+            if wanted and message.startswith("invalid syntax"):
                 message += f", expected {wanted}"
         line = e.token.line if e.token.line is not None else e.line
         what = _unsupported(source.split("\n")[line - 1]) if line else None
@@ -837,6 +872,8 @@ def _parse(text: str, filename: str) -> A.Program:
             span = _end_of_line(source, line, column)
         if e.token.type == "_INDENT":
             span = _first_code(source, line + 1)
+        if kind == "SyntaxError":
+            message, span = _python_message(message, span, source)
         raise ProgramSyntaxError(message, span, filename, text, kind=kind) from None
     except UnexpectedCharacters as e:
         rest = source[e.pos_in_stream:]
@@ -846,13 +883,34 @@ def _parse(text: str, filename: str) -> A.Program:
         char = source[e.pos_in_stream]
         if char in "'\"" or rest[:2].lstrip("rRbBfFuU")[:1] in ("'", '"'):
             message = "unterminated string literal"
+        elif char.isascii():   # `?`, `!`, `$`: CPython's tokenizer passes them to the parser
+            message = f"invalid syntax: unexpected {char!r}"
         else:
-            message = f"invalid character {char!r}"
-        raise ProgramSyntaxError(message, A.Span(e.line, e.column, e.line, e.column + 1),
-                                 filename, text) from None
+            message = f"invalid character '{char}' (U+{ord(char):04X})"
+        message, span = _python_message(message, A.Span(e.line, e.column, e.line, e.column + 1),
+                                        source)
+        raise ProgramSyntaxError(message, span, filename, text) from None
     finally:
         _PARENTHESIZED.clear()
     return A.Program(body, text, filename)
+
+
+_COMPOUND = re.compile(r"\s*(if|elif|else|for|while|def|class|with|try|except|finally)\b")
+_LEGACY_PRINT = re.compile(r"\s*(print|exec)\s+[^\s(=.,;)\]}]")
+
+
+def _specific(source: str, e: UnexpectedToken) -> str | None:
+    """CPython's words for a compound statement's header without its colon, and for
+    Python 2's print statement (its invalid_ rules), where gradcli's would be generic."""
+    line = e.token.line
+    code = source.split("\n")[line - 1] if line else ""
+    if e.token.type == "_NEWLINE" and "COLON" in e.expected and _COMPOUND.match(code):
+        return "expected ':'"
+    legacy = _LEGACY_PRINT.match(code)
+    if legacy and e.token.column == legacy.end() and e.token.line == line:
+        return (f"Missing parentheses in call to '{legacy[1]}'. "
+                f"Did you mean {legacy[1]}(...)?")
+    return None
 
 
 def _after_colon(source: str, e: UnexpectedToken) -> bool:

@@ -107,9 +107,21 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("# a comment\n  x = 1", "unexpected indent", 2, 3, "IndentationError"),
     ("f(a=1, 2)", "positional argument follows keyword argument", 1, 8),
     ("1 = x", "cannot assign to literal here", 1, 1),
-    ("s = 'abc", "unterminated string literal", 1, 5),
-    ("x = $", "invalid character '$'", 1, 5),
+    ("s = 'abc", "unterminated string literal (detected at line 1)", 1, 5),
+    ('s = """abc\n\n', "unterminated triple-quoted string literal (detected at line 2)", 1, 5),
+    # CPython's tokenizer passes ASCII it does not know to the parser; others are its error
+    ("x = $", "invalid syntax: unexpected '$'", 1, 5),
+    ("!pip install d2l", "invalid syntax: unexpected '!'", 1, 1),
+    ("x = 1 \uff0c 2", "invalid character '\uff0c' (U+FF0C)", 1, 7),
     ("y = (x +\nprint(y)", "'(' was never closed", 1, 5),
+    # a tokenizer error anywhere in the file is reported over a generic "invalid syntax"
+    ("net = f(1,\n        2\nX = 3\n", "'(' was never closed", 1, 8),
+    ("a b\nprint(1))", "unmatched ')'", 2, 9),
+    ("x = (1,\n 2]", "closing parenthesis ']' does not match opening parenthesis '(' on line 1",
+     2, 3),
+    # CPython's own words for two common slips
+    ("for i in x\n    pass", "expected ':'", 1, 11),
+    ("print x.grad", "Missing parentheses in call to 'print'. Did you mean print(...)?", 1, 7),
     ("def f(x):", "expected an indented block at the end of the input", 1, 10),
     ("def f(a=1, b):\n  pass", "non-default argument follows default argument", 1, 12),
     ("x = b'raw'", "bytes literals are not supported", 1, 5),

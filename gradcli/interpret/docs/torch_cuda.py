@@ -25,4 +25,8 @@ SUMMARIES = {
     "get_device_capability": _NONE,
     "synchronize": _NONE,
     "set_device": _NONE,
+    "device": ("A context manager that selects a GPU: it can be made, but entering it raises "
+               "'PyTorch was compiled without CUDA support'.",
+               "选择 GPU 的上下文管理器：可以创建，进入时报错 "
+               "'PyTorch was compiled without CUDA support'。"),
 }
