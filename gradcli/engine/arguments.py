@@ -23,6 +23,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
+import warnings
 from typing import Callable
 
 import numpy as np
@@ -351,6 +352,22 @@ class Parser:
         except TypeError as e:
             return e
 
+    def deprecated(self, args: tuple, kwargs: dict) -> tuple[dict, str] | None:
+        """A call that binds only a deprecated overload (t.add_(-lr, grad): add_(Scalar alpha,
+        Tensor other)), as PyTorch runs it: the arguments by name, for the current overload,
+        and the warning PyTorch gives (once a program). None when the call binds no deprecated
+        overload, or binds a current one too."""
+        if any(not s.deprecated and s.parse(args, kwargs, False) is not None
+               for s in self.signatures):
+            return None
+        for signature in self.signatures:
+            bound = signature.parse(args, kwargs, False) if signature.deprecated else None
+            if bound is not None:
+                current = "".join(f"\n\t{self.name}{s}" for s in self.signatures if not s.hidden)
+                return {param.name: value for param, value in bound}, DEPRECATED.format(
+                    name=self.name, signature=signature, current=current)
+        return None
+
     def _print_error(self, args: tuple, kwargs: dict) -> TypeError:
         count = len(args) + len(kwargs)
         plausible = [s for s in self.signatures
@@ -359,6 +376,27 @@ class Parser:
             plausible[0].parse(args, kwargs, True)
         options = [str(s) for s in self.signatures if not s.hidden]
         return TypeError(invalid_arguments(args, kwargs, f"{self.name}()", options))
+
+
+# python_arg_parser.cpp's warning for a deprecated overload (TORCH_WARN_ONCE: one a process)
+DEPRECATED = ("This overload of {name} is deprecated:\n\t{name}{signature}\nConsider using one "
+              "of the following signatures instead:{current} (Triggered internally at "
+              "/__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)")
+
+
+_warned: list[bool] = []   # a deprecated overload was warned of in this program
+
+
+def warn_deprecated(message: str) -> None:
+    """PyTorch warns of the first deprecated overload a process calls, and never again."""
+    if not _warned:
+        _warned.append(True)
+        warnings.warn(message, UserWarning)
+
+
+def reset() -> None:
+    """A fresh process: the next deprecated overload is warned of."""
+    _warned.clear()
 
 
 # ---- invalid_arguments.cpp: the listing, from the printed signatures --------------------------

@@ -20,12 +20,11 @@ Generator(Device device=None)
 abs(Tensor input, *, Tensor out=None)
 acos(Tensor input, *, Tensor out=None)
 add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)
-add(Tensor input, Scalar alpha, Tensor other)|deprecated
-add(Tensor input, Scalar alpha, Tensor other, *, Tensor out)|deprecated
+add(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated
 addcdiv(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)
-addcdiv(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated
+addcdiv(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor out=None)|deprecated
 addcmul(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)
-addcmul(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated
+addcmul(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2, *, Tensor out=None)|deprecated
 all(Tensor input, *, Tensor out=None)
 all(Tensor input, int[] dim=None, bool keepdim=False, *, Tensor out=None)
 all(Tensor input, int? dim, bool keepdim=False, *, Tensor out=None)
@@ -274,8 +273,7 @@ std(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor
 std(Tensor input, int[1] dim=None, *, Scalar correction=None, bool keepdim=False, Tensor out=None)
 std(Tensor input, bool unbiased=True)
 sub(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)
-sub(Tensor input, Scalar alpha, Tensor other)|deprecated
-sub(Tensor input, Scalar alpha, Tensor other, *, Tensor out)|deprecated
+sub(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated
 subtract(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)
 subtract(Tensor input, Scalar other, Scalar alpha=1)
 sum(Tensor input, *, ScalarType dtype=None)

@@ -18,6 +18,7 @@ import dis
 import os
 
 from ..engine.ops.inplace import FORWARDERS
+from ..engine.out import call_with_out
 from ..library import PYTHONS_ERRORS
 
 _RAISES = frozenset(dis.opmap[name] for name in ("RAISE_VARARGS", "RERAISE") if name in dis.opmap)
@@ -47,11 +48,21 @@ def _frames(error: BaseException) -> list:
     return frames
 
 
+# engine code that calls the function a program named with the program's arguments: failing
+# at that call (the innermost frame, at a call instruction) is the call not binding
+_CALLERS = frozenset({call_with_out.__code__})
+
+
 def outside_engine(error: BaseException) -> bool:
     """Was `error` raised before any of the engine's code but its forwarders ran (a call that
     did not bind)?"""
-    return not any(_in(_ENGINE, code.co_filename) and code not in FORWARDERS
-                   for code, _ in _frames(error))
+    frames = _frames(error)
+    ran = [(code, lasti) for code, lasti in frames
+           if _in(_ENGINE, code.co_filename) and code not in FORWARDERS]
+    if ran == frames[-1:] and ran and ran[0][0] in _CALLERS:
+        code, lasti = ran[0]
+        return 0 <= lasti < len(code.co_code) and code.co_code[lasti] in _CALLS
+    return not ran
 
 
 def is_bug(error: BaseException) -> bool:

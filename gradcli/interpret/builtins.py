@@ -834,7 +834,7 @@ def call(fn, args: list, kwargs: dict | None, label: str | None = None):
             return fn(*args, **kwargs)
         return fn(*args)
     except Exception as e:
-        raise explained(e, fn, args, kwargs, label)
+        return failed(e, fn, args, kwargs, label)
 
 
 # NumPy's keyword names that PyTorch's argument parser takes for dim and keepdim (t.sum(axis=0)):
@@ -886,6 +886,27 @@ def explained(error: Exception, fn, args, kwargs, label: str | None = None,
                                     f"arguments: {arguments.describe(args, kwargs or {})}")
     wrong.__suppress_context__ = True
     return wrong
+
+
+def failed(error: Exception, fn, args, kwargs, label: str | None = None, owner=None):
+    """What a call that raised `error` comes to. Arguments that bind only one of PyTorch's
+    deprecated overloads (t.add_(-lr, grad), the old tutorials' update) could not be passed to
+    `fn` as written, so nothing ran: the call is made again as PyTorch makes it, the arguments by
+    name, with PyTorch's warning. Anything else raises the explained error."""
+    if isinstance(error, TypeError) and blame.outside_engine(error) and \
+            not getattr(error, "_gradcli_raised", False):
+        where = _public_name(fn, args, label, owner)
+        deprecated = where and getattr(arguments.parser_for(*where), "deprecated", None)
+        found = deprecated(tuple(args), kwargs or {}) if deprecated else None
+        if found:
+            named, message = found
+            arguments.warn_deprecated(message)
+            out = named.pop("out", None)
+            if out is not None and id(fn) in OUT_CALLS:   # torch.add(a, 2, b, out=c)
+                name, factory = OUT_CALLS[id(fn)]
+                return call_with_out(fn, label or name, [], named, out, factory)
+            return fn(**named)
+    raise explained(error, fn, args, kwargs, label, owner)
 
 
 def _public_name(fn, args, label, owner) -> tuple[str, str] | None:

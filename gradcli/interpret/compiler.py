@@ -1229,7 +1229,7 @@ class Compiler(GeneratorStatements):
             # a class reached as an attribute (collections.Counter, torch.Tensor, np.float32) is
             # called as a class called by its name is (B.call): keys checked, or its TYPE_CALLS
             checked_keys, class_kinds, type_calls = B.checked_keys, B.CLASS_KINDS, B.TYPE_CALLS
-            explained = B.explained
+            failed = B.failed
             if not kwargs:
                 def ev(f):
                     obj = obj_ev(f)
@@ -1242,9 +1242,12 @@ class Compiler(GeneratorStatements):
                     except Exception as e:
                         raise attach(e, span)
                     try:
-                        return method(*values)
+                        try:
+                            return method(*values)
+                        except Exception as e:
+                            return failed(e, method, values, None, name, obj)
                     except Exception as e:
-                        raise attach(explained(e, method, values, None, name, obj), span)
+                        raise attach(e, span)
                 return ev
             out_calls = B.OUT_CALLS
 
@@ -1263,11 +1266,14 @@ class Compiler(GeneratorStatements):
                 except Exception as e:
                     raise attach(e, span)
                 try:
-                    if "out" in named and id(method) in out_calls:   # torch.add(a, b, out=c)
-                        return B.call(method, values, named, name)
-                    return method(*values, **named)
+                    try:
+                        if "out" in named and id(method) in out_calls:   # torch.add(a, b, out=c)
+                            return B.call(method, values, named, name)
+                        return method(*values, **named)
+                    except Exception as e:
+                        return failed(e, method, values, named, name, obj)
                 except Exception as e:
-                    raise attach(explained(e, method, values, named, name, obj), span)
+                    raise attach(e, span)
             return ev
         fn_ev = self.expr(node.func, scope)
         call = B.call

@@ -52,9 +52,13 @@ def test_the_session_survives_it(typo):
     ("{}[1]", "KeyError: 1"),
     ("torch.ones(2).chunk('s')",
      "TypeError: chunk(): argument 'chunks' (position 1) must be int, not str"),
-    # PyTorch's deprecated add_(alpha, other), which gradcli lacks: said so, in-place too
-    ("torch.ones(2).add_(1, 1)",
-     "NotImplementedError: gradcli does not implement add_() for these arguments: (int, int)"),
+    # squeeze's dims one by one, which PyTorch's parser takes and gradcli lacks: said so
+    ("torch.ones(1, 2).squeeze(1, 0)",
+     "NotImplementedError: gradcli does not implement squeeze() for these arguments: (int, int)"),
+    # a deprecated overload's call as PyTorch makes it fails as PyTorch's does
+    ("torch.ones(2).add_(1, torch.ones(3))", "RuntimeError: The size of tensor a (2) must match "
+                                             "the size of tensor b (3) at non-singleton "
+                                             "dimension 0"),
 ])
 def test_errors_the_program_earned_stay_its_own(source, error):
     r = run_cli(["-e", source])
