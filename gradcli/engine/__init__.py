@@ -17,8 +17,8 @@ _NUMPY_PRINT_DEFAULTS = _np.get_printoptions()   # a program's np.set_printoptio
 
 def reset() -> None:
     """Back to the state of a fresh process: grad mode on, the default generator freshly seeded,
-    float32 the default dtype, no deprecated overload warned of yet, the CPU the default device, PyTorch's and NumPy's default print
-    options."""
+    float32 the default dtype, no deprecated overload warned of yet, the CPU the default device,
+    PyTorch's and NumPy's default print options."""
     from . import arguments
     from . import dtypes as _dt
     from .device import reset_default_device

@@ -4,8 +4,8 @@ would raise it) or gradcli's own (a bug, to be reported as one).
 The engine raises PyTorch's errors on purpose, with `raise` statements, as ATen raises them with
 its checks, and so does the library (torch.nn, optim, data... in Python, as PyTorch's own are):
 an exception that left either from any other instruction (but in the library's code marked as
-failing as PyTorch's own Python code fails, library.PYTHONS_ERRORS) (a KeyError of a mistyped name, NumPy's
-own ValueError, a TypeError of Python's about a value they passed on) is a bug. The facades of
+failing as PyTorch's own Python code fails, library.PYTHONS_ERRORS) (a KeyError of a mistyped
+name, NumPy's own ValueError, a TypeError of Python's about a value they passed on) is a bug. The facades of
 Python's modules hand the program's values to Python's own functions: what those raise (from C,
 at the call, or from Python's library code) is Python's error, as are the facades' own raise
 statements; any other instruction of theirs that fails is a bug. The interpreter lets Python's

@@ -1149,7 +1149,8 @@ class TensorMethod:
         owner = self._method.__self__
         if self.__name__ in _PYTHON_METHODS:
             return f"<bound method Tensor.{self.__name__} of {owner!r}>"
-        return f"<built-in method {self.__name__} of {_dt.tp_name(owner)} object at {hex(id(owner))}>"
+        return (f"<built-in method {self.__name__} of {_dt.tp_name(owner)} object at "
+                f"{hex(id(owner))}>")
 
 
 attributes.register(TensorMethod, attributes.Listed(("__name__", "__qualname__")))

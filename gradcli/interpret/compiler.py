@@ -103,8 +103,9 @@ def docstring(body) -> str | None:
 
 
 def _not_iterable(label: str, value, what: str) -> TypeError:
-    return TypeError(f"{label}() argument after {what} must be "
-                     f"{'an iterable' if what == '*' else 'a mapping'}, not {type(value).__name__}")
+    kind = "an iterable" if what == "*" else "a mapping"
+    return TypeError(f"{label}() argument after {what} must be {kind}, not "
+                     f"{type(value).__name__}")
 
 
 class Compiler(GeneratorStatements):
