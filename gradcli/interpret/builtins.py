@@ -53,8 +53,9 @@ def _backward_fn(tensor, gradient=None, retain_graph=None, create_graph=False, i
     return tensor.backward(gradient, retain_graph, create_graph, inputs)
 
 
-def _either(python_fn: Callable, torch_name: str) -> Callable:
-    """A Python builtin that means torch.<name> when its first argument is a tensor."""
+def _either(python_fn: Callable, torch_name: str) -> Builtin:
+    """A Python builtin that means torch.<name> when its first argument is a tensor; it prints
+    as Python's own (`<built-in function max>`)."""
     torch_fn = FUNCTIONS[torch_name]
 
     @functools.wraps(torch_fn)
@@ -62,7 +63,7 @@ def _either(python_fn: Callable, torch_name: str) -> Callable:
         if args and isinstance(args[0], Tensor):
             return torch_fn(*args, **kwargs)
         return python_fn(*args, **kwargs)
-    return fn
+    return Builtin(torch_name, fn)
 
 
 # ---- torch -------------------------------------------------------------------------------------
@@ -638,7 +639,7 @@ PYTHON = {name: getattr(_py, name) for name in (
     "dict", "sorted", "reversed", "any", "all", "map", "filter", "repr", "isinstance", "divmod",
     "hash", "chr", "ord", "set", "format", "frozenset", "slice", "bin", "oct", "hex", "ascii")}
 PYTHON.update({t.__name__: t for t in NESTING})
-PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": _round,
+PYTHON.update({"sum": _either(_py.sum, "sum"), "abs": _py.abs, "round": Builtin("round", _round),
                "pow": _either(safe_pow, "pow"), "hash": Builtin("hash", _hash),
                "open": Builtin("open", _open), "format": Builtin("format", safe_format)})
 for _name in ("max", "min"):

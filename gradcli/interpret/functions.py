@@ -202,6 +202,12 @@ class Builtin:
         return f"<built-in function {self.__name__}>"
 
     @property
+    def __wrapped__(self):
+        """The torch function it stands for given a tensor (sum(t) is torch.sum(t)), which
+        explains a call that failed; None for the others."""
+        return getattr(self._fn, "__wrapped__", None)
+
+    @property
     def __signature__(self):
         """help() and completion read the parameters of the function it stands for."""
         import inspect
