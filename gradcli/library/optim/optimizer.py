@@ -212,6 +212,18 @@ class PerParameter(Optimizer):
     (PyTorch's single-tensor implementations, the ones it runs on the CPU), with grad mode off;
     a closure it is given runs first, with grad mode on."""
 
+    def __init_subclass__(cls, **kwargs) -> None:
+        """Each of PyTorch's optimizers defines its own step, so `print(opt.step)` names it
+        (`<bound method SGD.step of SGD (...)>`): each built-in one gets a step of its name. A
+        subclass (AdamW of Adam, a program's of SGD) keeps the one it inherits, as in PyTorch."""
+        super().__init_subclass__(**kwargs)
+        if cls.step is PerParameter.step and cls.__module__.startswith(__package__):
+            def step(self, closure=None):
+                return PerParameter.step(self, closure)
+            step.__qualname__ = f"{cls.__name__}.step"
+            step.__doc__ = PerParameter.step.__doc__
+            cls.step = step
+
     def step(self, closure=None):
         loss = None
         if closure is not None:
