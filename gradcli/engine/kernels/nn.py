@@ -243,12 +243,16 @@ def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
 
 def softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """_vec_host_softmax_backward_lastdim: (g - Σ g·y) · y along the last axis."""
+    if out.size == 0:  # the lane sums below start at a lane's first element
+        return np.broadcast_to(grad, out.shape).copy()
     return (grad - product_lane_sum(grad, out)[..., None]) * out
 
 
 def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """_vec_host_softmax_backward_lastdim for float32: g - e^y · Σ g along the last axis, the
     product fused into the subtraction, SLEEF's expf on every lane (checked against torch)."""
+    if out.size == 0:  # the lane sums below start at a lane's first element
+        return np.broadcast_to(grad, out.shape).copy()
     if _is_few(out, out.ndim - 1) and grad.dtype == np.float32:
         return _log_softmax_backward_few(grad, out)
     e = sleef_expf(out)

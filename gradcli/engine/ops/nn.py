@@ -447,9 +447,15 @@ def _mse_forward(a, b, reduction):
     return kernels.reduce_loss(diff * diff, reduction)
 
 
+def _mean_norm(dtype, k: float, n: int, reduction: str):
+    """The backward kernels' scale, k/n for a mean: C++'s k/0. is inf, which scales nothing
+    (an empty loss's gradient has no element)."""
+    return dtype.type(k if reduction != "mean" else k / n if n else math.inf)
+
+
 def _mse_backward(g, a, b, reduction):
     # ATen's mse_loss_backward: (a - b) · (2/n or 2) · g
-    norm = a.dtype.type(2.0 / a.size if reduction == "mean" else 2.0)
+    norm = _mean_norm(a.dtype, 2.0, a.size, reduction)
     return (a - b) * norm * g
 
 
@@ -482,7 +488,7 @@ def _smooth_l1_forward(a, b, reduction, beta):
 def _smooth_l1_backward(g, a, b, reduction, beta):
     # ATen's smooth_l1_backward kernel, x = a - b: -n·g below -β, n·g above β, else n·x·g/β
     x = a - b
-    norm = a.dtype.type(1.0 / x.size if reduction == "mean" else 1.0)
+    norm = _mean_norm(a.dtype, 1.0, x.size, reduction)
     g = np.broadcast_to(g, x.shape)
     return np.where(x <= -beta, -norm * g, np.where(x >= beta, norm * g, norm * x * g / beta))
 
@@ -509,7 +515,7 @@ def _huber_forward(a, b, reduction, delta):
 def _huber_backward(g, a, b, reduction, delta):
     # ATen's huber_backward kernel, x = a - b: ∓n·g·δ beyond ±δ, else n·x·g
     x = a - b
-    norm = a.dtype.type(1.0 / x.size if reduction == "mean" else 1.0)
+    norm = _mean_norm(a.dtype, 1.0, x.size, reduction)
     g = np.broadcast_to(g, x.shape)
     return np.where(x <= -delta, -norm * g * delta,
                     np.where(x >= delta, norm * g * delta, norm * x * g))
