@@ -366,6 +366,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     reduction='mean')
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None)
 one_hot(Tensor input, int num_classes=-1)
+pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False)
 pad(Tensor input, SymInt[] pad, str mode="constant", float? value=None)
 prelu(Tensor input, Tensor weight)
 def relu(input, inplace=False)

@@ -84,6 +84,9 @@ CASES = [
      [(2, 3)], ANY),
     ("DivBackward1",          lambda a, b: F.cross_entropy(a, b.softmax(1)), [(2, 3), (2, 3)],
      ANY),
+    ("NormBackward1",         lambda a, b: F.pairwise_distance(a, b, 3.0), [(2, 3), (3,)], ANY),
+    ("AddBackward1",          lambda a, b: F.pairwise_distance(a, b, 1.5, keepdim=True),
+     [(2, 3), (2, 3)], ANY),
 ]
 
 # the branches of one row that a single case does not reach

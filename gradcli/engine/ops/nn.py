@@ -14,6 +14,7 @@ from . import pointwise as _pw
 from . import xp
 from .inplace import check_inplace, commit, inplace
 from .linalg import column_major, mat1_grad, mat2_grad, matmul
+from .reduction import aten_norm
 from ..kernels import linalg as _kl
 from ..kernels import nn as kernels
 from ..kernels.pointwise import c_log1p, exp_kernel, libm
@@ -905,7 +906,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
                   {"weight": weight, "pos_weight": pos_weight, "reduction": reduction})
 
 
-# ---- linear, dropout, one_hot, normalize -------------------------------------------------
+# ---- linear, dropout, one_hot, normalize, pairwise_distance -------------------------------
 def _addmm_forward(bias, mat1, mat2, layouts=None):
     return _kl.mm(mat1, mat2, bias)
 
@@ -990,6 +991,13 @@ def one_hot(input, num_classes=-1):
 @functional()
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+
+
+@functional()
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """ATen's composite: the p-norm of x1 - x2 + eps along the broadcast shape's last dim (so
+    its grad_fn is NormBackward1 over AddBackward1 over SubBackward0, as PyTorch's)."""
+    return aten_norm(_pw.shift(x1 - x2, eps), p, max(x1.ndim, x2.ndim) - 1, keepdim)
 
 
 # ---- in-place forms of the pointwise rows added with these -------------------------------

@@ -820,6 +820,10 @@ DIV_SCALAR = row(Op("div", lambda a, other: np.true_divide(a, np.asarray(other, 
     Rule(lambda node, g: g / node.other, (), "∂(a/s)/∂a = 1/s"),), dtypes="float"))
 
 
+ADD_SCALAR = row(Op("add", lambda a, other: np.add(a, np.asarray(other, a.dtype)), "AddBackward1",
+                    ("self",), (Rule(lambda node, g: g, (), "∂(a + s)/∂a = 1"),)))
+
+
 def _by_scalar(op: Op, input, number):
     # an array (a rule on a pass without a graph) keeps its dtype: apply() does not promote it
     dtype = _dt.result_type(input, number) if type(input) is Tensor else None
@@ -829,6 +833,11 @@ def _by_scalar(op: Op, input, number):
 def scale(input: Tensor, factor) -> Tensor:
     """input * factor as PyTorch's own C++ code computes it: a MulBackward1 node."""
     return _by_scalar(MUL_SCALAR, input, factor)
+
+
+def shift(input: Tensor, number) -> Tensor:
+    """input + number as PyTorch's own C++ code computes it: an AddBackward1 node."""
+    return _by_scalar(ADD_SCALAR, input, number)
 
 
 def divide_by(input: Tensor, divisor) -> Tensor:

@@ -470,8 +470,8 @@ def std(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
 
 # ---- norm, logsumexp ---------------------------------------------------------------------------
 def _norm_grad(node, g):
-    # PyTorch's norm_backward, one branch per order
-    x, norm, p = node.self, node.result, node.ord
+    # PyTorch's norm_backward, one branch per order (linalg_vector_norm's `ord`, norm's `p`)
+    x, norm, p = node.self, node.result, node.params.get("ord", node.params.get("p"))
     if x.ndim:
         g, norm = _restore(g, node), _restore(norm, node)
     if p == 0:
@@ -497,6 +497,20 @@ def _norm_grad(node, g):
 VECTOR_NORM = row(Op("linalg_vector_norm", _norm, "LinalgVectorNormBackward0", ("self",), (
     Rule(_norm_grad, ("self", "result"), "∂‖x‖ₚ/∂xᵢ = sign(xᵢ)·|xᵢ|ᵖ⁻¹/‖x‖ₚᵖ⁻¹"),),
     dtypes="keep"))
+
+
+# ATen's norm.ScalarOpt_dim, which C++ composites call (Python's Tensor.norm goes through
+# linalg_vector_norm instead): the same kernel and derivative under its own grad_fn
+NORM = row(Op("norm", lambda a, p, dim, keepdim: _norm(a, p, dim, keepdim, _dt.of_array(a)),
+              "NormBackward1", ("self",), (
+    Rule(_norm_grad, ("self", "result"), "∂‖x‖ₚ/∂xᵢ = sign(xᵢ)·|xᵢ|ᵖ⁻¹/‖x‖ₚᵖ⁻¹"),),
+    dtypes="keep"))
+
+
+def aten_norm(input: Tensor, p, dim: int, keepdim: bool) -> Tensor:
+    """at::norm(input, p, dim, keepdim) as ATen's composites call it: grad_fn NormBackward1."""
+    dims_of(input, dim)
+    return apply(NORM, (input,), {"p": p, "dim": saved_dims(dim), "keepdim": keepdim})
 
 
 @export(torch=False, method=False, linalg=("vector_norm",))
