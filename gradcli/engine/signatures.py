@@ -347,6 +347,7 @@ conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymIn
     SymInt[2] dilation=1, SymInt groups=1)
 conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str padding="valid",
     SymInt[2] dilation=1, SymInt groups=1)
+cosine_similarity(Tensor x1, Tensor x2, int dim=1, float eps=1e-08)
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
     reduction='mean', label_smoothing=0.0)
 def dropout(input, p=0.5, training=True, inplace=False)

@@ -14,7 +14,8 @@ from . import pointwise as _pw
 from . import xp
 from .inplace import check_inplace, commit, inplace
 from .linalg import column_major, mat1_grad, mat2_grad, matmul
-from .reduction import aten_norm
+from ..grad_mode import no_grad
+from .reduction import aten_norm, vector_norm
 from ..kernels import linalg as _kl
 from ..kernels import nn as kernels
 from ..kernels.pointwise import c_log1p, exp_kernel, libm
@@ -998,6 +999,25 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     """ATen's composite: the p-norm of x1 - x2 + eps along the broadcast shape's last dim (so
     its grad_fn is NormBackward1 over AddBackward1 over SubBackward0, as PyTorch's)."""
     return aten_norm(_pw.shift(x1 - x2, eps), p, max(x1.ndim, x2.ndim) - 1, keepdim)
+
+
+@functional()
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """ATen's composite: each input (an integral one in the common dtype, both broadcast to the
+    common shape) divided by its clone()d 2-norm along dim, clamped to eps outside the graph,
+    multiplied and summed."""
+    common = _dt.result_type(x1, x2)
+    if common.category != _dt.FLOAT:
+        raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is "
+                           f"{_dt.type_name(common)}")
+    x1, x2 = (x if x.dtype.category == _dt.FLOAT else x.to(common) for x in (x1, x2))
+    shape = _pw.broadcast_shape(x1, x2)
+    x1, x2 = (x if x._data.shape == shape else x.expand(*shape) for x in (x1, x2))
+    norms = [vector_norm(x, 2, dim, True).clone() for x in (x1, x2)]
+    with no_grad():
+        for norm in norms:
+            norm.clamp_min_(eps)
+    return ((x1 / norms[0]) * (x2 / norms[1])).sum(dim)
 
 
 # ---- in-place forms of the pointwise rows added with these -------------------------------

@@ -46,6 +46,8 @@ SUMMARIES = {
     "dropout": ("Each element zeroed with probability p while training, the rest scaled by "
                 "1/(1-p).", "训练时每个元素以概率 p 置零，其余乘以 1/(1-p)。"),
     "normalize": ("The vectors along dim divided by their p-norm.", "沿 dim 的向量除以其 p-范数。"),
+    "cosine_similarity": ("x1·x2 / (‖x1‖·‖x2‖) along dim (each norm at least eps).",
+                          "沿 dim 计算 x1·x2 / (‖x1‖·‖x2‖)（每个范数至少为 eps）。"),
     "pairwise_distance": ("The p-norm of x1 - x2 (+ eps) along the last dim, for each row.",
                           "逐行计算 x1 - x2（加 eps）沿最后一维的 p-范数。"),
     "one_hot": ("Class indices as rows of 0s with a 1 at the index.", "把类别下标变为只在该位置为 1 的行。"),
