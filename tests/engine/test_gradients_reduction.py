@@ -29,6 +29,7 @@ CASES = [
     ("VarBackward0",              lambda a: a.var(1, correction=0),        [(2, 4)],       ANY),
     ("StdBackward0",              lambda a: a.std(),                       [(2, 3)],       ANY),
     ("LinalgVectorNormBackward0", lambda a: a.norm(dim=1),                 [(2, 3)],       ANY),
+    ("DistBackward0",             lambda a, b: a.dist(b, 3),               [(2, 3), (3,)], ANY),
     ("LogsumexpBackward0",        lambda a: a.logsumexp((0, 1)),           [(2, 3)],       ANY),
     ("CumsumBackward0",           lambda a: a.cumsum(1),                   [(2, 3)],       ANY),
 ]

@@ -91,6 +91,7 @@ ROW_FORMS = (
     ("DiagonalBackward0", "{out} = {0}.diagonal()", [(2, 3)], (2,)),
     ("DiagonalBackward0_copy", "{out} = torch.diag({0})", [(3, 2)], (2,)),
     ("DiagonalBackwardBackward0", "{out} = {0}.diagonal(1)", [(3, 3)], (2,)),
+    ("DistBackward0", "{out} = torch.dist({0}, {1}, 3)", [(2, 3), (3,)], ()),
     ("DivBackward0", "{out} = {0} / {1}", [(2, 3), (3,)], (2, 3)),
     ("DivBackward1", "{out} = {0}.mean()", [(2, 3)], ()),
     ("DivBackward2", "{out} = torch.div({0}, {1}, rounding_mode='floor')", [(3,), (3,)], (3,)),

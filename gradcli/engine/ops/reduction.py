@@ -12,7 +12,7 @@ from ..dispatch import Rule, Op, apply
 from ..kernels import reduction as kernels
 from ..tensor import Tensor
 from . import xp
-from .pointwise import divide_by, maximum, minimum
+from .pointwise import broadcast_shape, divide_by, maximum, minimum
 from .registry import ROWS, export, row
 
 ABSENT = object()      # an argument left out, where PyTorch tells it apart from None
@@ -470,10 +470,15 @@ def std(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
 
 # ---- norm, logsumexp ---------------------------------------------------------------------------
 def _norm_grad(node, g):
-    # PyTorch's norm_backward, one branch per order (linalg_vector_norm's `ord`, norm's `p`)
+    # linalg_vector_norm's `ord`, norm's `p`
     x, norm, p = node.self, node.result, node.params.get("ord", node.params.get("p"))
     if x.ndim:
         g, norm = _restore(g, node), _restore(norm, node)
+    return _norm_backward(g, x, norm, p, axes_of(node.dim, x.ndim))
+
+
+def _norm_backward(g, x, norm, p, axes):
+    # PyTorch's norm_backward, one branch per order (g and norm broadcast against x)
     if p == 0:
         return None
     if p == 1:
@@ -484,7 +489,6 @@ def _norm_grad(node, g):
     if p in (math.inf, -math.inf):
         magnitude = xp.abs(x)
         mask = xp.isnan(magnitude) | (magnitude == norm)
-        axes = axes_of(node.dim, x.ndim)
         return xp.sign(x) * (g / xp.count(mask, axes, True, like=g) * mask)
     if p < 1:
         scaled = xp.sign(x) * xp.where(x == 0, 0.0, xp.pow(xp.abs(x), p - 1))
@@ -497,6 +501,38 @@ def _norm_grad(node, g):
 VECTOR_NORM = row(Op("linalg_vector_norm", _norm, "LinalgVectorNormBackward0", ("self",), (
     Rule(_norm_grad, ("self", "result"), "∂‖x‖ₚ/∂xᵢ = sign(xᵢ)·|xᵢ|ᵖ⁻¹/‖x‖ₚᵖ⁻¹"),),
     dtypes="keep"))
+
+
+def _dist_grad(node, g):
+    diff = node.self - node.other
+    return _norm_backward(g, diff, node.result, node.p, tuple(range(diff.ndim)))
+
+
+def _dist_other_grad(node, g):
+    # -norm_backward(...): ATen negates the undefined gradient of order 0, which it refuses
+    grad = _dist_grad(node, g)
+    if grad is None:
+        raise RuntimeError("Expected a proper Tensor but got None (or an undefined Tensor in "
+                           "C++) for argument #0 'self'")
+    return -grad
+
+
+DIST = row(Op("dist", lambda a, b, p: _norm(a - b, p, None, False, _dt.of_array(a)),
+              "DistBackward0", ("self", "other"), (
+    Rule(_dist_grad, ("self", "other", "result"), "∂‖a - b‖ₚ/∂a = norm_backward(a - b)"),
+    Rule(_dist_other_grad, ("self", "other", "result"),
+         "∂‖a - b‖ₚ/∂b = -norm_backward(a - b)")), dtypes="promote"))
+
+
+@export()
+def dist(input, other, p=2):
+    """torch.dist: the p-norm of input - other (broadcast), one DistBackward0 node."""
+    dt = _dt.result_type(input, other)
+    if dt.category != _dt.FLOAT:
+        raise RuntimeError(f"norm(): input dtype should be either floating point or complex. "
+                           f"Got {_dt.type_name(dt)} instead.")
+    broadcast_shape(input, other)
+    return apply(DIST, (input, other), {"p": p}, dtype=dt)
 
 
 # ATen's norm.ScalarOpt_dim, which C++ composites call (Python's Tensor.norm goes through

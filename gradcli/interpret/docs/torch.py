@@ -240,6 +240,8 @@ SUMMARIES = {
     "any": ("True if any element is true (along dim).", "任一元素为真时为 True（可沿 dim）。"),
     "norm": ("The vector norm (2-norm by default), of all elements or along dim.",
              "向量范数（默认 2-范数），对所有元素或沿 dim。"),
+    "dist": ("The p-norm of input - other (2 by default): their distance.",
+             "input - other 的 p-范数（默认 2）：两者的距离。"),
     "logsumexp": ("log(sum(exp(x))) along dim, computed without overflow.",
                   "沿 dim 计算 log(sum(exp(x)))，不会溢出。"),
     "cumsum": ("Running sums along dim.", "沿 dim 的累加和。"),
