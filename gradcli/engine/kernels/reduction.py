@@ -293,7 +293,10 @@ _SHORT_NORM = {np.dtype(np.float32): (round32, fma32), np.dtype(np.float64): (fl
 
 def vector_norm(a: np.ndarray, ord, axes: tuple) -> np.ndarray:
     """linalg.vector_norm over `axes` (keepdim shape): the 2-norm of contiguous rows vectorised,
-    the others element by element in memory order (binary_kernel_reduce)."""
+    the others element by element in memory order (binary_kernel_reduce). float16 is reduced
+    in float32, its accumulate type, and rounded once at the end, as ATen's half kernels do."""
+    if a.dtype == np.float16:
+        return vector_norm(a.astype(np.float32), ord, axes).astype(np.float16)
     whole = ord == 2 and len(axes) == a.ndim and (a.flags.c_contiguous or a.flags.f_contiguous)
     if whole and 1 < a.size < VECTOR_BYTES // a.itemsize and a.dtype in _SHORT_NORM:
         return np.full((1,) * a.ndim, _short_norm(a.ravel(order="K").tolist(), a.dtype), a.dtype)
