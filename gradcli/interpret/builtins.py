@@ -902,11 +902,9 @@ def failed(error: Exception, fn, args, kwargs, label: str | None = None, owner=N
         if found:
             named, message = found
             arguments.warn_deprecated(message)
-            out = named.pop("out", None)
-            if out is not None and id(fn) in OUT_CALLS:   # torch.add(a, 2, b, out=c)
-                name, factory = OUT_CALLS[id(fn)]
-                return call_with_out(fn, label or name, [], named, out, factory)
-            return fn(**named)
+            # by name, through call's own out= path; the names bind the current overload, so a
+            # failure now is explained, not retried
+            return call(fn, [], named, label)
     raise explained(error, fn, args, kwargs, label, owner)
 
 
