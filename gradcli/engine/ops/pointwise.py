@@ -103,10 +103,24 @@ def _trunc_divide(a, b):
 
 
 ROUNDED = {"trunc": _trunc_divide, "floor": np.floor_divide}
+
+
+def _rounded_self_grad(node, g):
+    # derivatives.yaml's div_tensor_self_backward(grad, other, ...) unpacks the saved divisor
+    # before it returns zeros for a rounded quotient: a second backward finds it freed
+    node.other
+    return xp.zeros_like(g)
+
+
+def _rounded_other_grad(node, g):
+    node.self, node.other   # div_tensor_other_backward(grad, self, other, ...): as above
+    return xp.zeros_like(g)
+
+
 DIV_ROUNDED = row(Op("div", lambda a, b, rounding_mode: ROUNDED[rounding_mode](a, b),
                      "DivBackward2", ("self", "other"), (
-    Rule(lambda node, g: xp.zeros_like(g), (), "a rounded quotient has a zero derivative"),
-    Rule(lambda node, g: xp.zeros_like(g), (), "a rounded quotient has a zero derivative"))))
+    Rule(_rounded_self_grad, ("other",), "a rounded quotient has a zero derivative"),
+    Rule(_rounded_other_grad, ("self", "other"), "a rounded quotient has a zero derivative"))))
 NEG = row(Op("neg", lambda a: _negative(a), "NegBackward0", ("self",), (
     Rule(lambda node, g: -g, (), "∂(-a)/∂a = -1"),), dtypes="keep"))
 NEG_BOOL = ("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to "
@@ -261,7 +275,9 @@ FLOOR_DIVIDE_OF = _by_number("floor_divide", lambda a, other: np.floor_divide(ot
                              NOT_IMPLEMENTED, NO_FLOOR_DIVIDE)
 REMAINDER = row(Op("remainder", _remainder, "RemainderBackward1", ("self", "other"), (
     Rule(lambda node, g: g, (), "∂(a mod b)/∂a = 1"),
-    Rule(lambda node, g: -g * apply(FLOOR_DIVIDE, (node.self, node.other)), ("self", "other"),
+    # derivatives.yaml: -grad * self.div(other, rounding_mode="floor"), a DivBackward2 in a graph
+    Rule(lambda node, g: -g * apply(DIV_ROUNDED, (node.self, node.other),
+                                    {"rounding_mode": "floor"}), ("self", "other"),
          "∂(a mod b)/∂b = -⌊a/b⌋"))))
 REMAINDER_BY = _by_number("remainder", lambda a, other: _remainder(a, np.asarray(other, a.dtype)),
                           "RemainderBackward0",
