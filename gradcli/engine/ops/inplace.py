@@ -162,7 +162,7 @@ FILL = row(Op("fill", lambda a, value: np.full_like(a, value), "FillBackward2", 
     Rule(lambda node, g: xp.zeros_like(g), (), "∂fill_(x, v)/∂x = 0"),), dtypes="keep"))
 COPY = row(Op("copy", lambda a, src: np.broadcast_to(src, a.shape).astype(a.dtype),
               "torch::autograd::CopyBackwards", ("self", "src"), (
-    Rule(lambda node, g: g * 0, (), "∂copy_(x, s)/∂x = 0"),
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂copy_(x, s)/∂x = 0"),
     Rule(lambda node, g: g, (), "∂copy_(x, s)/∂s = 1")), dtypes="keep"))
 
 
