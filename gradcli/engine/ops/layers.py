@@ -281,22 +281,26 @@ def _gather(a, indices, kernel_size, stride, padding, dilation, ceil_mode, input
     return picked.reshape(indices.shape)
 
 
-def _scatter(g, indices, kernel_size, stride, padding, dilation, ceil_mode, input_shape):
-    """g added back at the input positions the maxima came from."""
+def _scatter(g, x, indices, kernel_size, stride, padding, dilation, ceil_mode, input_shape):
+    """g added back at the input positions the maxima came from (`x`, the pooled input, is an
+    input of the row as of ATen's max_pool2d_with_indices_backward, for its graph only)."""
     rows = math.prod(input_shape[:-2])
     out = np.zeros((rows, input_shape[-2] * input_shape[-1]), g.dtype)
     np.add.at(out, (np.arange(rows)[:, None], indices.reshape(rows, -1)), g.reshape(rows, -1))
     return out.reshape(input_shape)
 
 
+# The backward rows take the pooled input as derivatives.yaml's *_backward(grad_output, self,
+# ...) do: the forward node saves it (a second backward finds it freed), and the gradient is
+# recorded when the input requires grad, its own derivative there zeros_like(self).
 MAX_POOL2D = row(Op("max_pool2d_with_indices", _gather, "MaxPool2DWithIndicesBackward0",
                     ("self",), (
-    Rule(lambda node, g: apply(MAX_POOL2D_GRAD, (g,), node.params), (),
+    Rule(lambda node, g: apply(MAX_POOL2D_GRAD, (g, node.self), node.params), ("self",),
          "∂max/∂x = 1 at each window's maximum"),), dtypes="keep"))
 MAX_POOL2D_GRAD = row(Op("max_pool2d_with_indices_backward", _scatter,
-                         "MaxPool2DWithIndicesBackwardBackward0", ("grad_output",), (
-    Rule(lambda node, u: apply(MAX_POOL2D, (u,), node.params), (), "∂/∂g = u at the maxima"),),
-    dtypes="keep"))
+                         "MaxPool2DWithIndicesBackwardBackward0", ("grad_output", "self"), (
+    Rule(lambda node, u: apply(MAX_POOL2D, (u,), node.params), (), "∂/∂g = u at the maxima"),
+    Rule(lambda node, u: xp.zeros_like(u), (), "∂/∂x = 0")), dtypes="keep"))
 
 
 def _pool_args(kernel_size, stride, padding, dilation=1) -> tuple:
@@ -390,7 +394,7 @@ def _spread(g: np.ndarray, shape, windows) -> np.ndarray:
     return out.reshape(shape)
 
 
-def _avg_grad(g, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override,
+def _avg_grad(g, x, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override,
               out_hw, input_shape):
     h, w = input_shape[-2:]
     h0, h1 = kernels.pool_bounds(h, kernel_size[0], stride[0], padding[0], out_hw[0])
@@ -412,12 +416,12 @@ def _avg_grad(g, kernel_size, stride, padding, ceil_mode, count_include_pad, div
 
 
 AVG_POOL2D = row(Op("avg_pool2d", _avg_forward, "AvgPool2DBackward0", ("self",), (
-    Rule(lambda node, g: apply(AVG_POOL2D_GRAD, (g,), node.params), (),
+    Rule(lambda node, g: apply(AVG_POOL2D_GRAD, (g, node.self), node.params), ("self",),
          "∂avg/∂x = 1/divisor at each tap of the window"),), dtypes="keep"))
 AVG_POOL2D_GRAD = row(Op("avg_pool2d_backward", _avg_grad, "AvgPool2DBackwardBackward0",
-                         ("grad_output",), (
-    Rule(lambda node, u: apply(AVG_POOL2D, (u,), node.params), (), "∂/∂g = avg_pool(u)"),),
-    dtypes="keep"))
+                         ("grad_output", "self"), (
+    Rule(lambda node, u: apply(AVG_POOL2D, (u,), node.params), (), "∂/∂g = avg_pool(u)"),
+    Rule(lambda node, u: xp.zeros_like(u), (), "∂/∂x = 0")), dtypes="keep"))
 
 
 @export(torch=False, method=False, functional=True)   # torch has no avg_pool2d: F's only
@@ -439,7 +443,7 @@ def _adaptive_forward(a, output_size, input_shape):
         a.shape[:-2] + output_size)
 
 
-def _adaptive_grad(g, output_size, input_shape):
+def _adaptive_grad(g, x, output_size, input_shape):
     h, w = input_shape[-2:]
     h0, h1 = kernels.adaptive_bounds(h, output_size[0])
     w0, w1 = kernels.adaptive_bounds(w, output_size[1])
@@ -451,12 +455,13 @@ def _adaptive_grad(g, output_size, input_shape):
 
 ADAPTIVE_AVG_POOL2D = row(Op("adaptive_avg_pool2d", _adaptive_forward,
                              "AdaptiveAvgPool2DBackward0", ("self",), (
-    Rule(lambda node, g: apply(ADAPTIVE_AVG_POOL2D_GRAD, (g,), node.params), (),
+    Rule(lambda node, g: apply(ADAPTIVE_AVG_POOL2D_GRAD, (g, node.self), node.params), ("self",),
          "∂avg/∂x = 1/|window| at each tap of the window"),), dtypes="keep"))
 ADAPTIVE_AVG_POOL2D_GRAD = row(Op("adaptive_avg_pool2d_backward", _adaptive_grad,
-                                  "AdaptiveAvgPool2DBackwardBackward0", ("grad_output",), (
+                                  "AdaptiveAvgPool2DBackwardBackward0", ("grad_output", "self"), (
     Rule(lambda node, u: apply(ADAPTIVE_AVG_POOL2D, (u,), node.params), (),
-         "∂/∂g = adaptive_avg_pool(u)"),), dtypes="keep"))
+         "∂/∂g = adaptive_avg_pool(u)"),
+    Rule(lambda node, u: xp.zeros_like(u), (), "∂/∂x = 0")), dtypes="keep"))
 
 
 @export(torch=False, method=False, functional=True)   # as avg_pool2d
