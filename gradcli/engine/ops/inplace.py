@@ -15,6 +15,9 @@ LEAF = "a leaf Variable that requires grad is being used in an in-place operatio
 VIEW_OF_LEAF = "a view of a leaf Variable that requires grad is being used in an in-place operation."
 OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a "
            "single memory location. Please clone() the tensor before performing the operation.")
+PARTIAL_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to "
+                   "tensor refer to a single memory location. Please clone() the tensor before "
+                   "performing the operation.")
 MULTI_OUTPUT_VIEW = (
     "Output {nr} of {name} is a view and is being modified inplace. This view is the output of a "
     "function that returns multiple views. Such functions do not allow the output views to be "
@@ -54,6 +57,42 @@ def check_inplace(t: Tensor) -> None:
         raise RuntimeError(VIEW_OF_LEAF)
     if t.grad_fn is None and t._requires_grad:
         raise RuntimeError(LEAF)
+
+
+def _dense(a: np.ndarray) -> bool:
+    """c10's is_non_overlapping_and_dense: the elements, taken by increasing stride over the
+    dims of size 2 or more, fill a block without gaps."""
+    need = a.itemsize
+    for step, n in sorted((step, n) for n, step in zip(a.shape, a.strides) if n > 1):
+        if step != need:
+            return False
+        need *= n
+    return True
+
+
+def check_overlap(t: Tensor, *inputs) -> None:
+    """TensorIterator's assert_no_partial_overlap between the written-to tensor and each tensor
+    input (ATen's get_overlap_status): the same memory with another layout, or memory shared in
+    part, is refused; layouts it cannot judge (not dense) pass."""
+    a = t._data
+    if not a.size or not _dense(a):
+        return
+    begin = a.__array_interface__["data"][0]
+    end = begin + a.nbytes
+    for other in inputs:
+        if not isinstance(other, Tensor) or other is t:
+            continue
+        b = other._data
+        if not b.size or not _dense(b):
+            continue
+        b_begin = b.__array_interface__["data"][0]
+        b_end = b_begin + b.nbytes
+        if (begin, end) == (b_begin, b_end):
+            if a.strides == b.strides:
+                continue
+        elif not (begin < b_end and b_begin < end):
+            continue
+        raise RuntimeError(PARTIAL_OVERLAP)
 
 
 def _check_output_shape(shape: tuple, got: tuple) -> None:
@@ -128,6 +167,7 @@ def inplace(fn, name: str):
     """Tensor.<name>_: check, compute out of place, write back."""
     def method(self, *args, **kwargs):
         check_inplace(self)
+        check_overlap(self, *args, *kwargs.values())
         return commit(self, fn(self, *args, **kwargs))
     method.__name__ = name
     return method
@@ -192,6 +232,7 @@ def copy_(input, src, non_blocking=False):
         shape = np.broadcast_shapes(src._data.shape, input._data.shape)
     except ValueError:
         raise pointwise.broadcast_error(input, src) from None
+    check_overlap(input, src)
     _check_output_shape(input._data.shape, shape)
     return commit(input, apply(COPY, (input, src)))
 

@@ -12,7 +12,7 @@ from ..limits import check_shape
 from ..tensor import Tensor
 from . import pointwise as _pw
 from . import xp
-from .inplace import check_inplace, commit, inplace
+from .inplace import check_inplace, check_overlap, commit, inplace
 from .linalg import column_major, mat1_grad, mat2_grad, matmul
 from ..grad_mode import no_grad
 from .reduction import aten_norm, vector_norm
@@ -1026,6 +1026,7 @@ def _clamp_inplace(fn, name: str):
     """clamp_ & co.: as inplace(), but the dtype refusal names the C++ type, as ATen's does."""
     def method(self, *args, **kwargs):
         check_inplace(self)
+        check_overlap(self, *args, *kwargs.values())
         out = fn(self, *args, **kwargs)
         if out.dtype.category > self.dtype.category:
             raise RuntimeError(f"result type {_dt.type_name(out.dtype)} can't be cast to the "
