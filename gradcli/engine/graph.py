@@ -19,6 +19,29 @@ MODIFIED = ("one of the variables needed for gradient computation has been modif
 _sequence = itertools.count()
 
 
+class InvalidView:
+    """What stands in a view's grad_fn once PyTorch would refuse to regenerate it: a view of
+    split/unbind (or a view of one) whose base was written in place (variable.cpp's
+    handle_view_on_rebase). Every use of it as a graph node raises PyTorch's error; the
+    tensor itself prints `grad_fn=<Invalid>`, as torch's repr says when reading grad_fn fails."""
+
+    __slots__ = ("message", "output_nr", "short_name")
+
+    def __init__(self, message: str, output_nr: int, short_name: str) -> None:
+        self.message = message
+        self.output_nr = output_nr      # of the view's own node, for the direct refusal
+        self.short_name = short_name
+
+    def name(self) -> str:
+        return "Invalid"
+
+    def fail(self):
+        raise RuntimeError(self.message)
+
+    def __getattr__(self, name):
+        raise RuntimeError(self.message)
+
+
 class Node:
     """A grad_fn: the backward of one recorded operation.
 

@@ -9,7 +9,7 @@ import numpy as np
 from . import dtypes as _dt
 from . import grad_mode
 from .device import CPU, Device
-from .graph import AccumulateGrad
+from .graph import AccumulateGrad, InvalidView
 
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -249,6 +249,8 @@ class Tensor:
             if not self._requires_grad:
                 raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
             return
+        if self.grad_fn.__class__ is InvalidView:
+            self.grad_fn.fail()
         if not self._retains_grad:
             self._retains_grad = True
             node = self.grad_fn
@@ -271,6 +273,8 @@ class Tensor:
     def _edge(self):
         """This tensor as a graph input: (grad_fn, output_nr), its AccumulateGrad, or None."""
         if self.grad_fn is not None:
+            if self.grad_fn.__class__ is InvalidView:
+                self.grad_fn.fail()
             return (self.grad_fn, self._output_nr)
         if self._requires_grad:
             return (self._accumulator(), 0)

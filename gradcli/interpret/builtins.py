@@ -20,7 +20,7 @@ from ..engine import dtypes as _dt
 from ..engine import factories, grad_mode, tensor_types
 from ..engine import format as tensor_format
 from ..engine.function import FunctionNode
-from ..engine.graph import AccumulateGrad, Node
+from ..engine.graph import AccumulateGrad, InvalidView, Node
 from ..engine.hooks import RemovableHandle
 from ..engine.out import call_with_out
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, PROPERTIES
@@ -946,6 +946,7 @@ TENSOR_CORE = frozenset((
 TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TENSOR_CORE | \
     frozenset(PROPERTIES)
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
+_READS_GRAD_FN = frozenset(("grad_fn", "is_leaf"))
 
 NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
 
@@ -969,6 +970,11 @@ def _public(value, node, name: str):
 
 class _TensorAttributes(attributes.Listed):
     __slots__ = ()
+
+    def get(self, obj, name):
+        if name in _READS_GRAD_FN and type(obj.grad_fn) is InvalidView:
+            obj.grad_fn.fail()   # a view of split/unbind whose base was written in place
+        return super().get(obj, name)
 
     def set(self, obj, name, value):
         if name in self.settable:

@@ -6,7 +6,7 @@ import numpy as np
 from .. import dtypes as _dt
 from .. import grad_mode
 from ..dispatch import Rule, Op, apply
-from ..graph import SavedResult
+from ..graph import InvalidView, SavedResult
 from ..tensor import Tensor
 from . import pointwise, xp
 from .registry import FUNCTIONS, METHODS, export, row
@@ -19,9 +19,10 @@ PARTIAL_OVERLAP = ("unsupported operation: some elements of the input tensor and
                    "tensor refer to a single memory location. Please clone() the tensor before "
                    "performing the operation.")
 MULTI_OUTPUT_VIEW = (
-    "Output {nr} of {name} is a view and is being modified inplace. This view is the output of a "
+    "Output {nr} of {name} is a view and {what} modified inplace. This view is the output of a "
     "function that returns multiple views. Such functions do not allow the output views to be "
     "modified inplace. You should replace the inplace operation by an out-of-place one.")
+WRITTEN, BASE_WRITTEN = "is being", "its base or another view of its base has been"
 NO_GRAD_VIEW = (
     "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
     "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
@@ -37,6 +38,8 @@ MULTI_VIEW_OPS = frozenset(("split", "split_with_sizes", "unbind"))
 def _multi_output_view(t: Tensor) -> bool:
     """Is `t` (a view) a view of an output of split/unbind/chunk?"""
     node = t.grad_fn
+    if type(node) is InvalidView:
+        return True
     while node is not None and getattr(getattr(node, "op", None), "view", False):
         if node.op.name in MULTI_VIEW_OPS:
             return True
@@ -52,7 +55,8 @@ def check_inplace(t: Tensor) -> None:
         raise RuntimeError(NO_GRAD_VIEW)
     base = t._base
     if base is not None and _multi_output_view(t):
-        raise RuntimeError(MULTI_OUTPUT_VIEW.format(nr=t._output_nr, name=t.grad_fn.short_name))
+        raise RuntimeError(MULTI_OUTPUT_VIEW.format(nr=t._output_nr, name=t.grad_fn.short_name,
+                                                    what=WRITTEN))
     if base is not None and base.grad_fn is None and base._requires_grad:
         raise RuntimeError(VIEW_OF_LEAF)
     if t.grad_fn is None and t._requires_grad:
@@ -147,7 +151,15 @@ def _regenerate_views(root: Tensor, written) -> None:
         if view is None:
             continue
         live.append(ref)
-        if view is not written and (view.grad_fn is not None or root._requires_grad):
+        if view is written or (view.grad_fn is None and not root._requires_grad):
+            continue
+        if _multi_output_view(view):
+            # PyTorch will not regenerate it: every later use of it in a graph fails
+            if type(view.grad_fn) is not InvalidView:
+                name = view.grad_fn.short_name
+                view.grad_fn = InvalidView(MULTI_OUTPUT_VIEW.format(
+                    nr=view._output_nr, name=name, what=BASE_WRITTEN), view._output_nr, name)
+        else:
             as_strided_of(root, view)
     root._views = live
 
