@@ -731,9 +731,11 @@ def fmod(input, other):
     return _integer_division(input, other, (FMOD_TENSOR, FMOD))
 
 
+# derivatives.yaml's lerp.Scalar: grad * (1 - weight.toDouble()) and grad * weight, C++ scaling
+# by a number (MulBackward1 in a recorded graph)
 LERP = row(Op("lerp", kernels.lerp, "LerpBackward0", ("self", "end"), (
-    Rule(lambda node, g: g * (1 - node.weight), (), "∂lerp(a, b, w)/∂a = 1 - w"),
-    Rule(lambda node, g: g * node.weight, (), "∂lerp(a, b, w)/∂b = w"))))
+    Rule(lambda node, g: scale(g, 1 - node.weight), (), "∂lerp(a, b, w)/∂a = 1 - w"),
+    Rule(lambda node, g: scale(g, node.weight), (), "∂lerp(a, b, w)/∂b = w"))))
 LERP_TENSOR = row(Op("lerp", kernels.lerp, "LerpBackward1", ("self", "end", "weight"), (
     Rule(lambda node, g: g * (1 - node.weight), ("weight",), "∂lerp(a, b, w)/∂a = 1 - w"),
     Rule(lambda node, g: g * node.weight, ("weight",), "∂lerp(a, b, w)/∂b = w"),
