@@ -24,6 +24,15 @@ def _second(f):
     return second
 
 
+def _second_of(i: int, f):
+    """As _second, of the derivative for input i alone: the double backward meets one
+    gradient of a row with two outputs, the other undefined."""
+    def second(*xs):
+        (g,) = grad((f(*xs) ** 2).sum(), xs[i], create_graph=True)
+        return (g * g).sum()
+    return second
+
+
 def _bn(training: bool):
     mean, var = Tensor(np.array([0.1, -0.2, 0.3])), Tensor(np.array([1.5, 0.5, 2.0]))
     return lambda x, w, b: F.batch_norm(x, mean.clone(), var.clone(), w, b, training=training)
@@ -51,6 +60,7 @@ CASES = [
      [(1, 1, 5, 5)], ANY),
     ("AdaptiveAvgPool2DBackwardBackward0", _second(lambda x: F.adaptive_avg_pool2d(x, (2, 3))),
      [(1, 2, 5, 7)], ANY),
+    ("PreluKernelBackwardBackward0",  _second(lambda x, w: F.prelu(x, w)),  [(4, 3), (3,)], ANY),
 ]
 
 BRANCHES = [
@@ -66,6 +76,10 @@ BRANCHES = [
      ANY),
     ("batch norm eval",               _bn(False),                   [(2, 3, 4), (3,), (3,)], ANY),
     ("prelu one weight",              lambda x, w: F.prelu(x, w),     [(2, 3, 2), (1,)], ANY),
+    ("prelu, second derivative of the input's gradient only",
+     _second_of(0, lambda x, w: F.prelu(x, w)),                 [(2, 3, 2), (3,)], ANY),
+    ("prelu, second derivative of the weight's gradient only",
+     _second_of(1, lambda x, w: F.prelu(x, w)),                       [(4,), ()], ANY),
     ("pad 1-d",                       lambda x: F.pad(x, (2, 1), value=1.5),     [(3,)],    POS),
     ("batch norm, second derivative", _second(_bn(True)),         [(4, 3), (3,), (3,)], ANY),
     ("batch norm eval, second",       _second(_bn(False)),     [(2, 3, 2), (3,), (3,)], ANY),

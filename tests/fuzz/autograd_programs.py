@@ -188,6 +188,7 @@ ROW_FORMS = (
     ("PowBackward1", "{out} = {0}.abs() ** {1}", [(3,), (3,)], (3,)),
     ("PowBackward2", "{out} = 2 ** {0}", [(3,)], (3,)),
     ("PreluKernelBackward0", "{out} = F.prelu({0}, {1})", [(2, 3), (1,)], (2, 3)),
+    ("PreluKernelBackwardBackward0", "{out} = F.prelu({0}, {1})", [(2, 3), (3,)], (2, 3)),
     ("ProdBackward0", "{out} = {0}.prod()", [(3,)], ()),
     ("ProdBackward1", "{out} = {0}.prod(dim=1, keepdim=True)", [(2, 3)], (2, 1)),
     ("PutBackward0", "{out} = {0}.take(torch.tensor([[3, 0], [1, 3]]))", [(2, 2)], (2, 2)),

@@ -644,46 +644,87 @@ def pad(input, pad, mode="constant", value=None):
 
 
 # ---- PReLU -------------------------------------------------------------------------------
-def _channel_shape(input_shape, weight_shape) -> tuple:
-    """The shape PReLU's weight takes to broadcast along the channels (dim 1; dim 0 of 1-d
-    input), or () for a single weight."""
-    if math.prod(weight_shape) == 1:
-        return ()
-    return (1, -1) + (1,) * (len(input_shape) - 2) if len(input_shape) >= 2 else weight_shape
-
-
+# As ATen's prelu: the weight is reshaped (a view) to broadcast along the channels (dim 1) when
+# its dims are not the input's, and _prelu_kernel multiplies by it elementwise; the weight's
+# gradient has the input's shape and the engine sums it to the weight's, as PyTorch's does.
 def _prelu_forward(a, w):
-    return np.where(a > 0, a, w.reshape(_channel_shape(a.shape, w.shape)) * a)
+    return np.where(a > 0, a, w * a)
 
 
-def _prelu_input_grad(node, g):
-    x, w = node.self, node.weight
-    slope = xp.reshape(w, _channel_shape(node.shapes[0], node.shapes[1]))
-    return xp.where(x > 0, g, g * slope)
+def _prelu_backward_forward(g, x, w):
+    """ATen's prelu backward kernel: both gradients, of the input's shape."""
+    positive = x > 0
+    return np.where(positive, g, w * g), np.where(positive, x.dtype.type(0), x * g)
 
 
-def _prelu_weight_grad(node, g):
-    x = node.self
-    per_element = xp.where(x > 0, xp.zeros_like(x), x * g)
-    shape, weight_shape = node.shapes
-    if math.prod(weight_shape) == 1:
-        return xp.reshape(xp.sum(per_element), weight_shape)
-    if len(shape) < 2:
-        return per_element
-    return xp.sum(per_element, (0,) + tuple(range(2, len(shape))))
+def _prelu_grads(node, g):
+    """The one PreluKernelBackwardBackward0 node both inputs' rules read (ATen's
+    _prelu_kernel_backward returns the two gradients from one call): a backward runs the rules
+    one after the other with the same `g`, the second takes what the first recorded."""
+    if type(node) is not Node:   # a pass on arrays records nothing to share
+        return apply(PRELU_BACKWARD, (g, node.self, node.weight))
+    shared = node.__dict__.pop("_prelu_grads", None)
+    if shared is not None and shared[0] is g:
+        return shared[1]
+    grads = apply(PRELU_BACKWARD, (g, node.self, node.weight))
+    if node.needs[0] and node.needs[1]:
+        node._prelu_grads = (g, grads)
+    return grads
 
 
 PRELU = row(Op("_prelu_kernel", _prelu_forward, "PreluKernelBackward0", ("self", "weight"), (
-    Rule(_prelu_input_grad, ("self", "weight"), "∂prelu/∂x = 1 if x > 0 else a"),
-    Rule(_prelu_weight_grad, ("self",), "∂prelu/∂a = x if x ≤ 0 else 0"))))
+    Rule(lambda node, g: _prelu_grads(node, g)[0], ("self", "weight"),
+         "∂prelu/∂x = 1 if x > 0 else a"),
+    Rule(lambda node, g: _prelu_grads(node, g)[1], ("self", "weight"),
+         "∂prelu/∂a = x if x ≤ 0 else 0"))))
+
+
+def _prelu_double_grad_output(node, grads):
+    # derivatives.yaml's _prelu_kernel_backward: grads[0] and grads[1] either may be undefined
+    g0, g1 = grads
+    x, w = node.self, node.weight
+    if g1 is None:
+        return xp.where(x >= 0, g0, g0 * w)
+    if g0 is None:
+        return xp.where(x >= 0, xp.zeros_like(g1, ()), g1 * x)
+    return xp.where(x >= 0, g0, g0 * w + g1 * x)
+
+
+def _prelu_double_other(node, gg):
+    """The second derivative for self (from the weight's gradient, gg = grads[1]) or for the
+    weight (from the input's, gg = grads[0]): grad_output·gg where x < 0, else zeros_like(self)."""
+    x = node.self
+    if gg is None:
+        return xp.zeros_like(x)
+    return xp.where(x >= 0, xp.zeros_like(gg, ()), node.grad_output * gg)
+
+
+PRELU_BACKWARD = row(Op("_prelu_kernel_backward", _prelu_backward_forward,
+                        "PreluKernelBackwardBackward0", ("grad_output", "self", "weight"), (
+    Rule(_prelu_double_grad_output, ("self", "weight"),
+         "∂/∂g = u if x ≥ 0 else u·a + v·x (u, v: the two gradients' gradients)"),
+    Rule(lambda node, grads: _prelu_double_other(node, grads[1]), ("self", "grad_output"),
+         "∂/∂x = g·v where x < 0"),
+    Rule(lambda node, grads: _prelu_double_other(node, grads[0]), ("self", "grad_output"),
+         "∂/∂a = g·u where x < 0")), dtypes="keep"))
 
 
 @export(method=False, functional=True)
 def prelu(input, weight):
-    channels = input.shape[1] if input.ndim >= 2 else input.numel() if input.ndim else 1
-    if weight.numel() != 1 and weight.numel() != channels:
-        raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found "
-                           f"parameter numbers = {weight.numel()} and channel size = "
-                           f"{channels}.")
+    if weight.numel() != 1:
+        if input.ndim == 0:
+            raise RuntimeError("Not allow zero-dim input tensor.")
+        channels = input.shape[1] if input.ndim > 1 else 1
+        if weight.numel() != channels:
+            raise RuntimeError(f"Mismatch of parameter numbers and input channel size. Found "
+                               f"parameter numbers = {weight.numel()} and channel size = "
+                               f"{channels}.")
+    if weight.ndim > 1:
+        raise RuntimeError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: "
+                           f"ndim = {weight.ndim}")
+    if input.ndim != weight.ndim:
+        shape = [1] * input.ndim
+        if input.ndim > 1:
+            shape[1] = weight.numel()
+        weight = weight.reshape(shape)
     return apply(PRELU, (input, weight))
-
