@@ -92,7 +92,7 @@ def _conv_forward(x, w, b, stride, padding, dilation, groups, out_hw, onednn, in
     return out.reshape((n, out_channels) + tuple(out_hw))
 
 
-def _conv_input_grad(g, w, stride, padding, dilation, groups, out_hw, onednn, input_shape,
+def _conv_input_grad(g, x, w, stride, padding, dilation, groups, out_hw, onednn, input_shape,
                      kernel_size):
     """∂conv/∂input: oneDNN's backward-data, or the slow path's Wᵀ·g per image and group
     folded back by col2im."""
@@ -113,7 +113,7 @@ def _conv_input_grad(g, w, stride, padding, dilation, groups, out_hw, onednn, in
     return out
 
 
-def _conv_weight_grad(x, g, stride, padding, dilation, groups, out_hw, onednn, input_shape,
+def _conv_weight_grad(g, x, w, stride, padding, dilation, groups, out_hw, onednn, input_shape,
                       kernel_size):
     """∂conv/∂weight: oneDNN's backward-weights, or the slow path's grad_W += g·columnsᵀ,
     image after image."""
@@ -135,47 +135,67 @@ def _conv_weight_grad(x, g, stride, padding, dilation, groups, out_hw, onednn, i
     return out
 
 
-def _bias_sum(g, onednn):
+def _bias_sum(g, x, w, onednn):
     """∂conv/∂bias: oneDNN adds every element in order; the slow path is torch.sum's."""
     return kernels.sequential_sum(g) if onednn else xp.sum(g, (0, 2, 3))
+
+
+def _backward(op, node, g, params=None):
+    """One of convolution_backward's three gradients: a row of (grad_output, input, weight), as
+    ATen's one node of them, so its graph is recorded when any of the three requires grad."""
+    return apply(op, (g, node.self, node.weight), node.params if params is None else params)
 
 
 def _conv(x, w, node):
     return apply(CONVOLUTION, (x, w, None), node.params)
 
 
-def _conv_t(g, w, node):
-    return apply(CONVOLUTION_INPUT_GRAD, (g, w), node.params)
+def _conv_t(g, x, w, node):
+    return apply(CONVOLUTION_INPUT_GRAD, (g, x, w), node.params)
 
 
-def _conv_w(x, g, node):
-    return apply(CONVOLUTION_WEIGHT_GRAD, (x, g), node.params)
+def _conv_w(g, x, w, node):
+    return apply(CONVOLUTION_WEIGHT_GRAD, (g, x, w), node.params)
+
+
+def _none(node, g):
+    # _convolution_double_backward leaves this gradient undefined: nothing reaches the input
+    return None
 
 
 CONVOLUTION = row(Op("convolution", _conv_forward, "ConvolutionBackward0",
                      ("self", "weight", "bias"), (
-    Rule(lambda node, g: _conv_t(g, node.weight, node), ("weight",),
+    Rule(lambda node, g: _backward(CONVOLUTION_INPUT_GRAD, node, g), ("self", "weight"),
          "∂conv(x, w)/∂x = conv_transpose(g, w)"),
-    Rule(lambda node, g: _conv_w(node.self, g, node), ("self",), "∂conv(x, w)/∂w = Σₙ g ⋆ x"),
-    Rule(lambda node, g: apply(BIAS_SUM, (g,), {"onednn": node.onednn}), (),
-         "∂conv/∂b = Σ g over batch and positions")),
+    Rule(lambda node, g: _backward(CONVOLUTION_WEIGHT_GRAD, node, g), ("self", "weight"),
+         "∂conv(x, w)/∂w = Σₙ g ⋆ x"),
+    Rule(lambda node, g: _backward(BIAS_SUM, node, g, {"onednn": node.onednn}),
+         ("self", "weight"), "∂conv/∂b = Σ g over batch and positions")),
     dtypes="keep"))
+# _convolution_double_backward, output by output: each gradient of the backward is bilinear in
+# two of (grad_output, input, weight), so its derivatives are the other two products
 CONVOLUTION_INPUT_GRAD = row(Op("convolution_backward_input", _conv_input_grad,
-                                "ConvolutionBackwardBackward0", ("grad_output", "weight"), (
+                                "ConvolutionBackwardBackward0",
+                                ("grad_output", "self", "weight"), (
     Rule(lambda node, u: _conv(u, node.weight, node), ("weight",), "∂/∂g = conv(u, w)"),
-    Rule(lambda node, u: _conv_w(u, node.grad_output, node), ("grad_output",),
-         "∂/∂w = Σₙ g ⋆ u")),
+    Rule(_none, (), "∂/∂x = 0 (undefined)"),
+    Rule(lambda node, u: _conv_w(node.grad_output, u, node.weight, node),
+         ("grad_output", "weight"), "∂/∂w = Σₙ g ⋆ u")),
     dtypes="keep"))
 CONVOLUTION_WEIGHT_GRAD = row(Op("convolution_backward_weight", _conv_weight_grad,
-                                 "ConvolutionBackwardBackward0", ("self", "grad_output"), (
-    Rule(lambda node, v: _conv_t(node.grad_output, v, node), ("grad_output",),
-         "∂/∂x = conv_transpose(g, v)"),
-    Rule(lambda node, v: _conv(node.self, v, node), ("self",), "∂/∂g = conv(x, v)")),
+                                 "ConvolutionBackwardBackward0",
+                                 ("grad_output", "self", "weight"), (
+    Rule(lambda node, v: _conv(node.self, v, node), ("self",), "∂/∂g = conv(x, v)"),
+    Rule(lambda node, v: _conv_t(node.grad_output, node.self, v, node),
+         ("grad_output", "self"), "∂/∂x = conv_transpose(g, v)"),
+    Rule(_none, (), "∂/∂w = 0 (undefined)")),
     dtypes="keep"))
 BIAS_SUM = row(Op("convolution_backward_bias", _bias_sum, "ConvolutionBackwardBackward0",
-                  ("grad_output",), (
+                  ("grad_output", "self", "weight"), (
     Rule(lambda node, gg: xp.expand(xp.reshape(gg, (1, -1, 1, 1)), node.shapes[0]), (),
-         "∂Σg/∂g = 1"),), dtypes="keep"))
+         "∂Σg/∂g = 1"),
+    Rule(_none, (), "∂/∂x = 0 (undefined)"),
+    Rule(_none, (), "∂/∂w = 0 (undefined)")), dtypes="keep"))
 
 
 def _same_padding(weight: Tensor, dilation) -> tuple:
