@@ -398,3 +398,82 @@ def _sin_cos64(x: np.ndarray, cosine: bool) -> np.ndarray:
         with np.errstate(invalid="ignore"):   # inf
             out[rare] = (np.cos if cosine else np.sin)(x[rare])
     return out
+
+
+# ---- log (vsLn, vdLn) --------------------------------------------------------------------------
+# torch.log of a float32 tensor calls MKL's vsLn (vml.h), whatever its size or strides; here MKL
+# runs mkl_vml_kernel_sLn_EXHAynn (gdb on libtorch_cpu.so, breaking on every sLn kernel while
+# torch.log ran). Read off its disassembly: no table, all in float32, nothing fused. x = 2**k·m
+# with m in [2/3, 4/3) (the bits of x minus those of 2/3: k is their top, m their low 23 bits
+# over 2/3's), r = m - 1 (exact), r + r·r·p(r) with p of degree 8 by Horner's rule (its first
+# step c1 - r·c0), then k·ln2_lo added first and k·ln2_hi last. Zero, subnormal, negative and
+# non-finite inputs take MKL's rare path: ±0 gives -inf, a negative number and -inf the
+# positive quiet nan, +inf itself, a nan x·x (quieted); a subnormal is computed in float64 with
+# a table and rounded once, which is the correctly rounded result on all 2**23 of them.
+_LN_POLY = _f32([0x3E0402C8, 0x3E0F335D, 0xBDF9889E, 0x3E0F6B8C, 0xBE2ACEE6, 0x3E4CE814,
+                 0xBE7FFF78, 0x3EAAAA83, 0xBF000000])   # c0 (subtracted), c1 ... c8
+_LN2_HI, _LN2_LO = _f32(0x3F317200), _f32(0x35BFBE8E)
+_TWO_THIRDS = np.int32(0x3F2AAAAB)
+_POS_NAN = _f32(0x7FC00000)
+
+
+def log(x: np.ndarray) -> np.ndarray:
+    """torch.log of float32 as MKL computes it (above)."""
+    return _vector({F32: _log32}, _log_other, x)
+
+
+def _log_other(x: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log(x)
+
+
+def _log32(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        values = x.ravel().tolist()
+        if all(_TINY32 <= v <= _HUGE32 for v in values):   # no nan: every one usual
+            return np.array([_log32_one(v) for v in values], F32).reshape(x.shape)
+    bits = x.view(np.int32)
+    usual = (bits >= 0x00800000) & (bits < 0x7F800000)
+    t = np.where(usual, bits, np.int32(0x3F800000)) - _TWO_THIRDS
+    k = (t >> 23).astype(F32)
+    r = ((t & 0x7FFFFF) + _TWO_THIRDS).view(F32) - F32(1)
+    p = _LN_POLY[1] - r * _LN_POLY[0]
+    for c in _LN_POLY[2:]:
+        p = p * r + c
+    p = p * r * r + r
+    out = np.asarray(k * _LN2_HI + (k * _LN2_LO + p))
+    if not usual.all():
+        rare = ~usual
+        out[rare] = _log32_rare(x[rare])
+    return out
+
+
+def _log32_rare(x: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.log(x.astype(np.float64)).astype(F32)
+    out[x == 0] = -np.inf
+    out[(x < 0) | (x == -np.inf)] = _POS_NAN
+    nan = np.isnan(x)
+    out[nan] = x[nan] * x[nan]
+    return out
+
+
+_TINY32 = float(_f32(0x00800000))     # the least normal float32
+_HUGE32 = float(_f32(0x7F7FFFFF))     # the greatest finite one
+_LN_POLY_F = tuple(map(float, _LN_POLY))
+_LN2_HI_F, _LN2_LO_F = float(_LN2_HI), float(_LN2_LO)
+
+
+def _log32_one(v: float) -> float:
+    """_log32 of one normal positive float32, in Python floats (as _sin_cos32_one)."""
+    pack, unpack = _PACK, _UNPACK
+    t = _UNPACK_BITS(pack(v))[0] - 0x3F2AAAAB
+    k = float(t >> 23)
+    r = unpack(_PACK_BITS((t & 0x7FFFFF) + 0x3F2AAAAB))[0] - 1.0
+    c = _LN_POLY_F
+    p = unpack(pack(c[1] - unpack(pack(r * c[0]))[0]))[0]
+    for ci in c[2:]:
+        p = unpack(pack(unpack(pack(p * r))[0] + ci))[0]
+    p = unpack(pack(unpack(pack(unpack(pack(p * r))[0] * r))[0] + r))[0]
+    low = unpack(pack(unpack(pack(k * _LN2_LO_F))[0] + p))[0]
+    return unpack(pack(unpack(pack(k * _LN2_HI_F))[0] + low))[0]

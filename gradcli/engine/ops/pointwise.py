@@ -404,7 +404,7 @@ unary("exp2", libm(np.exp2), "Exp2Backward0",
       lambda node, g: scale(g * node.result, LN2), ("result",), "∂2ˣ/∂x = 2ˣ·ln 2")
 unary("expm1", libm(np.expm1), "Expm1Backward0",
       lambda node, g: g * (node.result + 1), ("result",), "∂(eˣ-1)/∂x = eˣ")
-log = unary("log", libm(np.log), "LogBackward0",
+log = unary("log", vml.log, "LogBackward0",
             lambda node, g: g / node.self, ("self",), "∂ln x/∂x = 1/x")
 unary("log2", libm(np.log2), "Log2Backward0",
       lambda node, g: g / (node.self * LN2), ("self",), "∂log₂x/∂x = 1/(x·ln 2)")

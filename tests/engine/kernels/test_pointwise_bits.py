@@ -1,5 +1,5 @@
 """Bit-for-bit checks of the fused pointwise kernels (add with alpha, addcmul, addcdiv, lerp)
-and of MKL's sqrt, sin and cos against torch's results recorded in pointwise_reference.json."""
+and of MKL's sqrt, sin, cos and log against torch's results recorded in pointwise_reference.json."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ import pytest
 
 from gradcli.engine.kernels import pointwise, vml
 
-from .record_pointwise import (SIN_BITS, UNPORTED, digest, inputs, sin_bits_input,
+from .record_pointwise import (BITS, SIN_BITS, UNPORTED, digest, inputs, sin_bits_input,
                                sin_bits_input64, sqrt_bits_input)
 
 REFERENCE = json.loads(Path(__file__).with_name("pointwise_reference.json").read_text())
@@ -23,6 +23,7 @@ KERNELS = {
     "sqrt": lambda a, b, c, s: vml.sqrt(c),
     "sin": lambda a, b, c, s: vml.sin(a * 4),
     "cos": lambda a, b, c, s: vml.cos(a * 4),
+    "log": lambda a, b, c, s: vml.log(c),
 }
 CASES = [c for c in REFERENCE["cases"] if (c["call"], c["dtype"]) not in UNPORTED]
 
@@ -75,6 +76,29 @@ def test_sin_cos_of_a_few_float32_at_a_time(name: str) -> None:
     usual = sin_bits_input()[SIN_BITS // 2:]
     x = np.concatenate([usual, np.array([10000.5, -np.inf, np.nan, 1.0], np.float32)])
     kernel = getattr(vml, name)
+    with np.errstate(all="ignore"):
+        whole = kernel(x)
+        few = np.concatenate([kernel(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
+    assert few.view(np.uint32).tolist() == whole.view(np.uint32).tolist()
+
+
+@pytest.mark.parametrize("op, dtype, make", [(op, dtype, make) for op, made in BITS.items()
+                                             for dtype, make in made.items()])
+def test_vml_of_every_kind_of_float(op: str, dtype: str, make) -> None:
+    # random bit patterns: normal, subnormal, zero, negative, huge, infinite and nan inputs
+    key = f"{op}{'' if dtype == 'float32' else '64'}_bits"
+    with np.errstate(all="ignore"):
+        assert digest(getattr(vml, op)(make())) == REFERENCE[key]
+
+
+@pytest.mark.parametrize("op", ["log"])
+def test_vml_of_a_few_float32_at_a_time(op: str) -> None:
+    # the one-Python-float path gives the whole-array port's bits (checked against torch above)
+    # on its usual inputs, positive normal ones; a few with an unusual one go whole
+    x = np.abs(sqrt_bits_input())
+    x = np.concatenate([x[np.isfinite(x) & (x >= np.finfo(np.float32).tiny)],
+                        np.array([1.0, 0.0, -np.inf, np.nan], np.float32)])
+    kernel = getattr(vml, op)
     with np.errstate(all="ignore"):
         whole = kernel(x)
         few = np.concatenate([kernel(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
