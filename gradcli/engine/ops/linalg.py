@@ -45,7 +45,13 @@ MV = row(Op("mv", _k.mv, "MvBackward0", ("self", "vec"), (
 DOT = row(Op("dot", _k.dot, "DotBackward0", ("self", "tensor"), (
     Rule(lambda node, g: g * node.tensor, ("tensor",), "∂(a·b)/∂a = b"),
     Rule(lambda node, g: g * node.self, ("self",), "∂(a·b)/∂b = a")), dtypes="keep"))
-BMM = row(Op("bmm", _k.bmm, "BmmBackward0", ("self", "mat2"), (
+def _bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    # the result is made with batch2's dtype (ATen's bmm meta): an empty product of two dtypes
+    # has the second's
+    return _k.bmm(a, b).astype(b.dtype, copy=False)
+
+
+BMM = row(Op("bmm", _bmm, "BmmBackward0", ("self", "mat2"), (
     Rule(lambda node, g: xp.bmm(g, xp.transpose(node.mat2, 1, 2)), ("mat2",),
          "∂(A·B)/∂A = g·Bᵀ"),
     Rule(lambda node, g: xp.bmm(xp.transpose(node.self, 1, 2), g), ("self",),
@@ -116,7 +122,8 @@ def bmm(input, mat2):
     if a[0] != b[0] or a[2] != b[1]:
         raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                            f"[{a[0]}, {a[2]}] but got: [{b[0]}, {b[1]}].")
-    if input.dtype is not mat2.dtype:
+    # ATen returns before its kernel checks the dtypes when there is nothing to multiply
+    if input.dtype is not mat2.dtype and a[0] * a[1] * b[2] and a[2]:
         raise RuntimeError(f"expected scalar type {_dt.type_name(input.dtype)} but found "
                            f"{_dt.type_name(mat2.dtype)}")
     return apply(BMM, (input, mat2))
@@ -145,6 +152,12 @@ def matmul(input, other):
         return mm(input, other)
     if _should_fold(input, other):
         return _folded(input, other)
+    if da == 3 and db == 3 and input._data.shape[0] != other._data.shape[0]:
+        # a batch of one that requires grad is squeezed, and the product folded
+        if input._data.shape[0] == 1 and input.requires_grad:
+            return matmul(input.squeeze(0), other)
+        if other._data.shape[0] == 1 and other.requires_grad:
+            return matmul(input, other.squeeze(0))
     return _batched(input, other)
 
 
@@ -189,10 +202,13 @@ def _batched(a, b):
     except ValueError:
         raise broadcast_error(np.empty(batch_a), np.empty(batch_b)) from None
     count = int(np.prod(batch))
-    b2 = b.unsqueeze(-1) if b.ndim == 1 else b
     ea = a.expand(*batch, n, m1).reshape(count, n, m1)
-    eb = b2.expand(*batch, m2, p).reshape(count, m2, p)
     shape = batch + ((n,) if a.ndim > 1 else ()) + ((p,) if b.ndim > 1 else ())
+    if b.ndim == 1:
+        # a vector is made a batch of columns, and the product's last dim squeezed away
+        eb = b.expand(*batch, m2).reshape(count, m2).unsqueeze(2)
+        return apply(UNSAFE_VIEW, (bmm(ea, eb).squeeze(-1),), {"shape": shape})
+    eb = b.expand(*batch, m2, p).reshape(count, m2, p)
     return apply(UNSAFE_VIEW, (bmm(ea, eb),), {"shape": shape})
 
 
