@@ -52,7 +52,16 @@ PRECISE_RUNS = [
     (Run("tensor([2.3977500000e+00, 1.0e-01])\n", ""),
      Run("tensor([2.3977499962e+00, 1.0e-01])\n", ""), True),
     (Run("tensor([2.3977500000e+00])\n", ""), Run("tensor([2.3987500000e+00])\n", ""), False),
-    (Run("tensor([3.7e-09, 0.0e+00])\n", ""), Run("tensor([3.7e-09, -7.4e-09])\n", ""), False),
+    # near zero, a residue of rounding: float32's below 2⁻²⁰, float64's below 2⁻⁴⁹
+    (Run("tensor([3.7e-09, 0.0e+00])\n", ""), Run("tensor([3.7e-09, -7.4e-09])\n", ""), True),
+    (Run("tensor([0.0e+00, 1.0e+00])\n", ""), Run("tensor([2.0e-06, 1.0e+00])\n", ""), False),
+    (Run("(tensor([-1.2e-15, 0.0e+00], dtype=torch.float64), tensor(0.))\n", ""),
+     Run("(tensor([0.0e+00, 0.0e+00], dtype=torch.float64), tensor(5.0e-07))\n", ""), True),
+    (Run("tensor([0.0e+00], dtype=torch.float64)\n", ""),
+     Run("tensor([1.0e-14], dtype=torch.float64)\n", ""), False),
+    (Run("1.4901161193847656e-08\n", ""), Run("0.0\n", ""), False),
+    (Run("tensor([[ 0.0e+00, -3.4e-15],\n        [ 0.0e+00,  0.0e+00]])\n", ""),
+     Run("tensor([[0., 0.],\n        [0., 0.]])\n", ""), True),
     (Run("tensor(1.)\n", ""), Run("tensor(1.)\n", "RuntimeError: x"), False),
     (Run("tensor(1.)\n", ""), Run("tensor(1., grad_fn=<MulBackward0>)\n", ""), False),
 ]
