@@ -1,13 +1,16 @@
-"""Intel MKL's vector math (VML) as PyTorch's float kernels call it here: sqrt, sin, cos."""
+"""Intel MKL's vector math (VML) as PyTorch's kernels call it: sqrt, sin, cos, log, exp, tanh."""
 from __future__ import annotations
 
 import base64
+import decimal
 import functools
 import math
 import struct
 import zlib
 
 import numpy as np
+
+from . import vml_data
 
 F32 = np.float32
 
@@ -477,3 +480,235 @@ def _log32_one(v: float) -> float:
     p = unpack(pack(unpack(pack(unpack(pack(p * r))[0] * r))[0] + r))[0]
     low = unpack(pack(unpack(pack(k * _LN2_LO_F))[0] + p))[0]
     return unpack(pack(unpack(pack(k * _LN2_HI_F))[0] + low))[0]
+
+
+# ---- exp (vsExp, vdExp) and tanh (vdTanh) -------------------------------------------------------
+# torch.exp and torch.tanh of float32 and float64 tensors call MKL's vsExp/vdExp and
+# vsTanh/vdTanh (vml.h, VML_HA), whatever their size or strides. On this machine MKL runs its
+# SSE kernels sExp_EXHAynn, dExp_EXHAynn, sTanh_EXHAynn and dTanh_EXHAynn (the dispatcher's
+# choice, seen in gdb under mkl_vml_serv_threader_*_1i_1o), read off the disassembly of
+# libtorch_cpu.so. (exp2 and expm1 are SLEEF's, not MKL's: kernels/pointwise.py's business.)
+#
+# float32 exp, |x| <= 87.33654: n = round(x·128/ln 2) by the float32 shifter 1.5·2**23 (its low
+# bits), r = x - n·(ln 2/128) with ln 2/128 in two parts, p = r + r²/2, and with (A, B) =
+# 2**(j/128) as a float32 pair (j = n mod 128), (p·A + B) + A scaled by 2**(n >> 7): every step
+# in float32, nothing fused. Other inputs (near overflow and underflow, inf, nan) take MKL's exact
+# path: the float64 exp rounded once.
+_EXP32_SCALE = _f32(0x4338AA3B)                                 # 128/ln 2
+_EXP32_LN2 = _f32(0x3BB18000), _f32(0x35DE8083)                 # ln 2/128 = hi - lo
+_EXP32_USUAL = 0x42AEAC4F                                       # 87.33654
+# float64 exp, |x| <= 708.39: the same with 64 steps per octave, the float64 shifter 1.5·2**52,
+# ln 2/64 in two parts, p = r + r²·(((c5·r + c4)·r + c3)·r + c2), (p·A + B) + A, and n >> 6
+# added to the exponent's bits; other inputs take MKL's exact path (glibc's exp, which agrees).
+_EXP64_SCALE = _f64(0x40571547652B82FE)                         # 64/ln 2
+_EXP64_LN2 = _f64(0x3F862E42FEFA0000), _f64(0x3D1CF79ABC9E3B3A)  # ln 2/64 = hi + lo
+_EXP64_POLY = tuple(map(_f64, (0x3F8111112D9F549B, 0x3FA555573F218B93, 0x3FC555555555653E,
+                               0x3FDFFFFFFFFFDB3B)))           # r⁵ ... r² coefficients
+_EXP64_USUAL = 0x4086232A                                       # the high word of 708.39
+_U64 = np.uint64
+
+
+def _pow2_pair(count: int, bits: int) -> np.ndarray:
+    """Rows (A, B) for j < count: 2**(j/count) rounded to `bits` bits, and the rest so."""
+    rows = []
+    with decimal.localcontext() as context:
+        context.prec = 120
+        points = [int(decimal.Decimal(2) ** (decimal.Decimal(j) / count) * _ONE)
+                  for j in range(count)]
+    for fixed in points:
+        head, head_fixed = _round_bits(fixed, bits)
+        rows.append([head, _round_bits(fixed - head_fixed, bits)[0]])
+    return np.array(rows, F32 if bits == 24 else np.float64).T.copy()
+
+
+_exp_table32 = functools.cache(lambda: _pow2_pair(128, 24))
+_exp_table64 = functools.cache(lambda: _pow2_pair(64, 53))
+
+
+def exp(x: np.ndarray) -> np.ndarray:
+    """torch.exp of float32 and float64 as MKL computes them (above)."""
+    return _vector(_EXP_KERNELS, np.exp, x)
+
+
+def _exp32(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        out = [_exp32_one(v) for v in x.ravel().tolist()]
+        if None not in out:
+            return np.array(out, F32).reshape(x.shape)
+    usual = (x.view(np.uint32) & 0x7FFFFFFF) <= _EXP32_USUAL
+    a = np.where(usual, x, F32(0))
+    t = a * _EXP32_SCALE + _SHIFTER
+    bits = t.view(np.uint32)
+    n = t - _SHIFTER
+    r = a - n * _EXP32_LN2[0]
+    r = n * _EXP32_LN2[1] + r
+    p = r * r * _HALF + r
+    head, rest = _exp_table32()[:, bits & 127]
+    scale = (((bits << 16) + np.uint32(0x3F800000)) & np.uint32(0x7F800000)).view(F32)
+    out = np.asarray(((p * head + rest) + head) * scale)
+    if not usual.all():
+        rare = ~usual
+        with np.errstate(over="ignore"):
+            out[rare] = np.exp(x[rare].astype(np.float64)).astype(F32)
+    return out
+
+
+_EXP32_SCALE_F, _EXP32_HI_F, _EXP32_LO_F = map(float, (_EXP32_SCALE, *_EXP32_LN2))
+_EXP32_LIMIT_F = float(_f32(_EXP32_USUAL))
+
+
+def _exp32_one(v: float):
+    """_exp32 of one float32 (None if it takes the exact path), in Python floats: each float32
+    operation a float64 one rounded once, fewer where the rounding cannot matter."""
+    if not abs(v) <= _EXP32_LIMIT_F:   # nan fails too
+        return None
+    pack, unpack = _PACK, _UNPACK
+    n = round(unpack(pack(v * _EXP32_SCALE_F))[0])   # the shifter's rounding: half to even
+    r = unpack(pack(v - n * _EXP32_HI_F))[0]          # n·hi is exact (15 bits times 9)
+    r = unpack(pack(unpack(pack(n * _EXP32_LO_F))[0] + r))[0]
+    # halving r² is exact, or leaves a term far below half an ulp of r
+    p = unpack(pack(unpack(pack(r * r))[0] * 0.5 + r))[0]
+    head, rest = _exp_table32_f()[n & 127]
+    y = unpack(pack(unpack(pack(unpack(pack(p * head))[0] + rest))[0] + head))[0]
+    return math.ldexp(y, n >> 7)   # exact: rounded once to float32 by the caller, as MKL's product
+
+
+_exp_table32_f = functools.cache(lambda: _exp_table32().T.tolist())
+
+
+def _exp64(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        out = [_exp64_one(v) for v in x.ravel().tolist()]
+        if None not in out:
+            return np.array(out).reshape(x.shape)
+    usual = (x.view(_U64) >> _U64(32) & _U64(0x7FFFFFFF)) <= _EXP64_USUAL
+    a = np.where(usual, x, 0.0)
+    t = a * _EXP64_SCALE + _SHIFTER64
+    bits = t.view(_U64)
+    n = t - _SHIFTER64
+    r = a - n * _EXP64_LN2[0]
+    r = r - n * _EXP64_LN2[1]
+    c5, c4, c3, c2 = _EXP64_POLY
+    p = (((c5 * r + c4) * r + c3) * r + c2) * (r * r) + r
+    head, rest = _exp_table64()[:, bits & _U64(63)]
+    y = (p * head + rest) + head
+    out = np.asarray(y.view(_U64) + ((bits << _U64(46)) & _U64(0xFFF0000000000000))).view(
+        np.float64)
+    if not usual.all():
+        rare = ~usual
+        with np.errstate(over="ignore"):
+            out[rare] = np.exp(x[rare])
+    return out
+
+
+_PACK64, _UNPACK64 = struct.Struct("<d").pack, struct.Struct("<d").unpack
+_PACK64_BITS, _UNPACK64_BITS = struct.Struct("<Q").pack, struct.Struct("<Q").unpack
+_EXP64_F = tuple(map(float, (_EXP64_SCALE, _SHIFTER64, *_EXP64_LN2, *_EXP64_POLY)))
+_exp_table64_f = functools.cache(lambda: _exp_table64().T.tolist())
+_EXP64_LIMIT_F = float(_f64((_EXP64_USUAL + 1) << 32))   # the first high word beyond
+
+
+def _exp64_one(v: float):
+    """_exp64 of one float64 (None if it takes the exact path), in Python floats."""
+    if not abs(v) < _EXP64_LIMIT_F:   # nan fails too
+        return None
+    scale, shifter, hi, lo, c5, c4, c3, c2 = _EXP64_F
+    n = v * scale + shifter - shifter
+    r = v - n * hi
+    r = r - n * lo
+    p = (((c5 * r + c4) * r + c3) * r + c2) * (r * r) + r
+    n = int(n)
+    if n < -65344:   # 2**(n >> 6) might make a subnormal: MKL adds to the exponent's bits
+        return None
+    head, rest = _exp_table64_f()[n & 63]
+    return math.ldexp((p * head + rest) + head, n >> 6)
+
+
+# float64 tanh: per eighth of an octave of |x| (the exponent and top three mantissa bits select
+# the row: one for |x| < 0.1172, one from 20 on), z = |x| + c12 and c1 + c2·z + z²·(c3 + c4·z +
+# ... + c11·z⁸), the product c2·z split into 32-bit halves and the sum c1 + c2·z error-free, then
+# x's sign. The coefficients are fitted, so they are stored (kernels/vml_data.py). |x| < 2**-511,
+# |x| > 2**1023·9/8, inf and nan take MKL's exact path (glibc's tanh agrees; nan is quieted).
+# float32 tanh is not ported: MKL's sTanh (a degree-7 polynomial in float64 per quarter octave,
+# rounded once) differs from the correctly rounded float32 in about 0.1 % of results, and one
+# Python float at a time it would cost the 50k small-tensor steps bench row its bar.
+def _coefficients(text: str, width: int) -> np.ndarray:
+    """A table of vml_data, column i (c_i of every row) as row i."""
+    raw = zlib.decompress(base64.b64decode("".join(text)))
+    return np.frombuffer(raw, "<f8").astype(np.float64).reshape(-1, width).T.copy()
+
+
+_tanh_table64 = functools.cache(lambda: _coefficients(vml_data.TANH64, 13))
+_SPLIT64 = _U64(0xFFFFFFFF00000000)
+
+
+def tanh(x: np.ndarray) -> np.ndarray:
+    """torch.tanh: float64 as MKL computes it (above); float32 correctly rounded."""
+    if x.dtype == F32:   # the 50k small-tensor steps bench row: no detour
+        return np.tanh(x.astype(np.float64)).astype(F32)
+    return _vector(_TANH_KERNELS, np.tanh, x)
+
+
+def _tanh64(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        out = [_tanh64_one(v) for v in x.ravel().tolist()]
+        if None not in out:
+            return np.array(out).reshape(x.shape)
+    key = (x.view(_U64) >> _U64(32)).astype(np.int64) & 0x7FFE0000
+    row = np.where(key > 0x40340000, 59, np.maximum(key - 0x3FBE0000, 0) >> 17)
+    c = _tanh_table64()[:, row]
+    z = np.abs(x) + c[12]
+    p = c[11]
+    for i in range(10, 2, -1):
+        p = p * z + c[i]
+    p = p * z * z + c[0]
+    c2_hi = (c[2].view(_U64) & _SPLIT64).view(np.float64)
+    c2_lo = c[2] - c2_hi
+    z_hi = (z.view(_U64) & _SPLIT64).view(np.float64)
+    z_lo = z - z_hi
+    head = c2_hi * z_hi
+    low = (z_hi * c2_lo + (c2_hi * z_lo + c2_lo * z_lo)) + p
+    s = c[1] + head
+    d = head - s
+    err = (head - (s + d)) + (d + c[1])
+    y = (err + low) + s
+    out = np.asarray(y.view(_U64) | (x.view(_U64) & _U64(1 << 63))).view(np.float64)
+    rare = (key < 0x1FF00000) | (key > 0x7FE00000)
+    if rare.any():
+        out[rare] = np.where(np.isnan(x[rare]), x[rare] + x[rare], np.tanh(x[rare]))
+    return out
+
+
+_SPLIT64_I = 0xFFFFFFFF00000000
+
+
+@functools.cache
+def _tanh_table64_f() -> list:
+    """The rows of _tanh_table64 as lists, c2's 32-bit halves appended."""
+    table = _tanh_table64()
+    c2_hi = (table[2].view(_U64) & _SPLIT64).view(np.float64)
+    return np.vstack([table, c2_hi, table[2] - c2_hi]).T.tolist()
+
+
+def _tanh64_one(v: float):
+    """_tanh64 of one float64 (None if it takes the exact path), in Python floats."""
+    key = (_UNPACK64_BITS(_PACK64(v))[0] >> 32) & 0x7FFE0000
+    if not 0x1FF00000 <= key <= 0x7FE00000:
+        return None
+    c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c2_hi, c2_lo = _tanh_table64_f()[
+        59 if key > 0x40340000 else max(key - 0x3FBE0000, 0) >> 17]
+    z = abs(v) + c12
+    p = (((((((c11 * z + c10) * z + c9) * z + c8) * z + c7) * z + c6) * z + c5) * z + c4) * z + c3
+    p = p * z * z + c0
+    z_hi = _UNPACK64(_PACK64_BITS(_UNPACK64_BITS(_PACK64(z))[0] & _SPLIT64_I))[0]
+    z_lo = z - z_hi
+    head = c2_hi * z_hi
+    low = (z_hi * c2_lo + (c2_hi * z_lo + c2_lo * z_lo)) + p
+    s = c1 + head
+    d = head - s
+    err = (head - (s + d)) + (d + c1)
+    return math.copysign((err + low) + s, v)
+
+
+_EXP_KERNELS = {F32: _exp32, np.float64: _exp64}
+_TANH_KERNELS = {np.float64: _tanh64}

@@ -397,7 +397,7 @@ THRESHOLD_BACKWARD = row(Op("threshold_backward",
 
 TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 # name      forward  grad_fn  derivative (node: the grad_fn, g: the incoming gradient)  saved
-exp = unary("exp", libm(np.exp), "ExpBackward0",
+exp = unary("exp", vml.exp, "ExpBackward0",
             lambda node, g: g * node.result, ("result",), "∂eˣ/∂x = eˣ")
 # grad * result * M_LN2: C++ scales by a number, so the top node of its graph is MulBackward1
 unary("exp2", libm(np.exp2), "Exp2Backward0",
@@ -440,7 +440,7 @@ sinh = unary("sinh", libm(np.sinh), "SinhBackward0",
              lambda node, g: g * xp.cosh(node.self), ("self",), "∂sinh x/∂x = cosh x")
 cosh = unary("cosh", libm(np.cosh), "CoshBackward0",
              lambda node, g: g * xp.sinh(node.self), ("self",), "∂cosh x/∂x = sinh x")
-unary("tanh", libm(np.tanh), "TanhBackward0",
+unary("tanh", vml.tanh, "TanhBackward0",
       lambda node, g: apply(TANH_BACKWARD, (g, node.result)), ("result",),
       "∂tanh x/∂x = 1 - tanh²x")
 sigmoid = unary("sigmoid", kernels.sigmoid, "SigmoidBackward0",
