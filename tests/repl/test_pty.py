@@ -8,6 +8,7 @@ import time
 import pytest
 
 from ..conftest import as_foreground, gradcli_command
+from ..security.test_hostile import LONG_CALLS, LONG_SETUP, RUNNING
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -69,7 +70,7 @@ def test_a_learners_session_then_history_in_the_next_one(tmp_path):
 
     child.send("for i in range(10**9): q = i\r\r")
     child.expect_exact(DONE)
-    time.sleep(0.3)  # the loop is running
+    time.sleep(RUNNING)  # the loop is running
     child.sendintr()
     child.expect_exact("KeyboardInterrupt")
     child.expect_exact(READY)
@@ -95,7 +96,6 @@ def test_a_learners_session_then_history_in_the_next_one(tmp_path):
 
 
 def test_ctrl_c_stops_each_long_call_and_keeps_the_session(tmp_path):
-    from ..security.test_hostile import LONG_CALLS, LONG_SETUP
     child = spawn(tmp_path)
     for line in LONG_SETUP.splitlines():
         enter(child, line)
@@ -103,7 +103,7 @@ def test_ctrl_c_stops_each_long_call_and_keeps_the_session(tmp_path):
     for call in LONG_CALLS + ["i = i @ i"]:
         child.send(call + "\r")
         child.expect_exact(DONE)
-        time.sleep(0.3)   # the call is running
+        time.sleep(RUNNING)   # the call is running
         child.sendintr()
         signalled = time.monotonic()
         child.expect_exact("KeyboardInterrupt")

@@ -30,6 +30,9 @@ from .outcome import Outcome, describe, problems
 
 ADDRESS_SPACE = 4 << 30
 DEADLINE = 20
+# seconds from a program's line out to its Ctrl-C: the next statement, the loop or long call under
+# test, starts within a millisecond of the line, so the signal finds it running
+RUNNING = 0.1
 
 
 def _limit_memory() -> None:
@@ -379,7 +382,7 @@ def test_interrupt_exits_130_without_traceback(tmp_path, loop):
                          stderr=subprocess.PIPE, env=env, preexec_fn=_at_a_terminal)
     try:
         assert p.stdout.readline() == b"ready\n"
-        time.sleep(0.2)
+        time.sleep(RUNNING)
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=DEADLINE)
     finally:
@@ -427,7 +430,7 @@ def test_interrupt_stops_each_long_call_at_once(tmp_path):
     try:
         for call in LONG_CALLS:
             assert _line(p, DEADLINE) == b"go\n", call
-            time.sleep(0.3)
+            time.sleep(RUNNING)
             p.send_signal(signal.SIGINT)
             signalled = time.monotonic()
             if call is not LONG_CALLS[-1]:
