@@ -247,10 +247,21 @@ export(torch=False, method=False, dunders=("__iter__",))(_iterate)
 
 # ---- repeat, flip, roll ------------------------------------------------------------------
 def _repeat_grad(node, g):
-    shape, repeats = node.shapes[0], node.repeats
-    padded = (1,) * (len(repeats) - len(shape)) + tuple(shape)
-    split = tuple(x for r, s in zip(repeats, padded) for x in (r, s))
-    return xp.reshape(xp.sum(xp.reshape(g, split), tuple(range(0, len(split), 2))), shape)
+    """ATen's repeat_backward: the new leading dims summed away one by one, then each repeated
+    dim split into (repeat, size) and the repeats summed at once (SumBackward1 over a view)."""
+    shape, repeats = tuple(node.shapes[0]), node.repeats
+    if 0 in repeats:
+        return xp.zeros_like(g, shape)
+    extra = len(repeats) - len(shape)
+    for _ in range(extra):
+        g = xp.sum(g, 0)
+    split, summed = [], []
+    for r, s in zip(repeats[extra:], shape):
+        if r != 1:
+            split.append(r)
+            summed.append(len(split) - 1)
+        split.append(s)
+    return xp.sum(xp.reshape(g, tuple(split)), tuple(summed)) if summed else g
 
 
 REPEAT = row(Op("repeat", lambda a, repeats: np.tile(a, repeats), "RepeatBackward0", ("self",), (
