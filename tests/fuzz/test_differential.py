@@ -52,7 +52,10 @@ PRECISE_RUNS = [
     (Run("tensor([2.3977500000e+00, 1.0e-01])\n", ""),
      Run("tensor([2.3977499962e+00, 1.0e-01])\n", ""), True),
     (Run("tensor([2.3977500000e+00])\n", ""), Run("tensor([2.3987500000e+00])\n", ""), False),
-    # near zero, a residue of rounding: float32's below 2⁻²⁰, float64's below 2⁻⁴⁹
+    # a difference below a residue of rounding: float32's 2⁻²⁰, float64's 2⁻⁴⁹
+    (Run("tensor([1.7695626593e-04, 5.9e-02])\n", ""),
+     Run("tensor([1.7695128918e-04, 5.9e-02])\n", ""), True),
+    (Run("tensor([1.0e-03])\n", ""), Run("tensor([1.1e-03])\n", ""), False),
     (Run("tensor([3.7e-09, 0.0e+00])\n", ""), Run("tensor([3.7e-09, -7.4e-09])\n", ""), True),
     (Run("tensor([0.0e+00, 1.0e+00])\n", ""), Run("tensor([2.0e-06, 1.0e+00])\n", ""), False),
     (Run("(tensor([-1.2e-15, 0.0e+00], dtype=torch.float64), tensor(0.))\n", ""),
