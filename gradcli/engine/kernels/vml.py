@@ -35,12 +35,18 @@ _RSQRTPS_STEPS = (
     "cKxB8mwewf2wWT8rT/dz7P1EXXqYvDeC8958dD9vv+aPdefW/Gh+t/zu+2n3C5Z78AE=")
 
 
+def _estimates(steps: tuple, offset: int) -> np.ndarray:
+    """A table of estimates stored as steps (each table's comment says how): 1 plus their
+    running sums in units of 2**-13, as float32 bit patterns."""
+    units = np.frombuffer(zlib.decompress(base64.b64decode("".join(steps))),
+                          np.uint8).astype(np.int32) - offset
+    return ((8192 + np.cumsum(units)) / 8192).astype(F32).view(np.int32)
+
+
 @functools.cache
 def _table() -> np.ndarray:
     """The 8192 estimates on [1, 4), as float32 bit patterns."""
-    steps = np.frombuffer(zlib.decompress(base64.b64decode("".join(_RSQRTPS_STEPS))),
-                          np.uint8).astype(np.int32) - 8
-    return ((8192 + np.cumsum(steps)) / 8192).astype(F32).view(np.int32)
+    return _estimates(_RSQRTPS_STEPS, 8)
 
 
 def rsqrtps(x: np.ndarray) -> np.ndarray:
@@ -712,3 +718,121 @@ def _tanh64_one(v: float):
 
 _EXP_KERNELS = {F32: _exp32, np.float64: _exp64}
 _TANH_KERNELS = {np.float64: _tanh64}
+
+
+# ---- atan (vsAtan) -----------------------------------------------------------------------------
+# AMD's rcpps depends only on the top 12 bits of the mantissa and is exact under scaling by 2:
+# its 4096 values on [1, 2) (read off this CPU by running the instruction on every mantissa),
+# each a multiple of 2**-13, are stored as their successive differences from 1 (0 to -4 units,
+# plus 4, one byte each, zlib-compressed, base64).
+_RCPPS_STEPS = (
+    "eNrNkgsOAiEMRKWd+5/ZGBblozs7aVFZAnm8KRCyZm611fk2cSHeSL6QvDp7Mj+mvhfCJvooezJjPc/dXl8R2USvso"
+    "te5bbQ+syF+Ci76KOM9bxnqj7MXvZkrzJWf4SGdF926rMZyR68fmjv1s48y3swrzakVGG6Ly7nsxn7Paa1gY14Vu/J"
+    "9RDreR7jIDI216tez7cnQbe8j5GcV/2ax9j/nBH0C6N/FT6bmN+9H/LuU4eJnTC+7JFcf/wy/b+TyvjxfrjmP26j+m"
+    "g+u57xHSu9MAE=")
+
+
+@functools.cache
+def _rcpps_table() -> np.ndarray:
+    """The 4096 estimates on [1, 2), as float32 bit patterns."""
+    return _estimates(_RCPPS_STEPS, 4)
+
+
+def rcpps(x: np.ndarray) -> np.ndarray:
+    """The rcpps estimate of 1/x for positive normal float32 x whose reciprocal is normal: the
+    table's value for the top mantissa bits, its exponent lowered by x's."""
+    bits = x.view(np.int32)
+    return (_rcpps_table()[(bits >> 11) & 0xFFF] - (((bits >> 23) - 127) << 23)).view(F32)
+
+
+# torch.atan of float32 calls MKL's vsAtan; here mkl_vml_kernel_sAtan_EXHAynn (gdb, as for log),
+# read off its disassembly: |x| is reduced by atan a = atan c + atan((a - c)/(1 + a·c)) with c
+# = 0, 1/2, 1 or 2 by the interval of a (bounds 0.375, 0x3F3851EB, 1.75 and 2.6875 as bits), or
+# atan a = π/2 + atan(-1/a) above; numerator and denominator in float32, then their quotient in
+# float64 from rcpps: r = rcpps(d), e = 1 - d·r, q = (e·e + 1)·(e·r + r)·n. q is split into its
+# top 24 bits qh and the float32 rest ql; in float32 atan c's low part plus ql, a polynomial in
+# qh (degree 4 in qh⁴, two halves), then + qh, + atan c's high part, and x's sign. |x| below
+# 2**-125 or from 2**123 up, inf and nan take the rare path: x itself for tiny x, ±π/2 rounded
+# for large ones, a quiet nan for nan.
+_ATAN_BOUNDS = (0x3EBFFFFF, 0x3F3851EB, 0x3FDFFFFF, 0x402C0000)   # a's bits above these: k += 1
+_ATAN_NUM = np.array([1, 1, 1, 1, 0], F32), np.array([0, -0.5, -1, -2, -1], F32)   # n = a·N + M
+_ATAN_DEN = np.array([0, 0.5, 1, 2, 1], F32), np.array([1, 1, 1, 1, 0], F32)       # d = a·C + D
+_ATAN_HI = _f32([0, 0x3EED6338, 0x3F490FD8, 0x3F8DB710, 0x3FC90FD8])
+_ATAN_LO = _f32([0, 0x31AC3768, 0x34288858, 0xB4DA2880, 0x34A88858])
+_ATAN_POLY = _f32([0x3DAE1329, 0x3E4CAA3B, 0xBE0F4E4E, 0xBEAAAA6C])
+_HALF_PI32 = _f32(0x3FC90FDB)
+_TOP24 = np.uint64(0xFFFFFFFFE0000000)
+
+
+def atan(x: np.ndarray) -> np.ndarray:
+    """torch.atan of float32 as MKL computes it (above)."""
+    return _vector({F32: _atan32}, np.arctan, x)
+
+
+def _atan32(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        values = x.ravel().tolist()
+        if all(_ATAN_TINY <= abs(v) < _ATAN_HUGE for v in values):   # no nan: every one usual
+            return np.array([_atan32_one(v) for v in values], F32).reshape(x.shape)
+    bits = x.view(np.uint32) & np.uint32(0x7FFFFFFF)
+    usual = (bits >= 0x01000000) & (bits < 0x7D000000)
+    a = np.where(usual, bits, np.uint32(0x3F800000)).view(F32)
+    abits = a.view(np.uint32)
+    k = sum((abits > bound).astype(np.intp) for bound in _ATAN_BOUNDS)
+    n = a * _ATAN_NUM[0][k] + _ATAN_NUM[1][k]
+    d = a * _ATAN_DEN[0][k] + _ATAN_DEN[1][k]
+    r = rcpps(d).astype(np.float64)
+    d = d.astype(np.float64)
+    e = 1.0 - d * r
+    q = (e * e + 1.0) * (e * r + r) * n.astype(np.float64)
+    qh64 = (q.view(np.uint64) & _TOP24).view(np.float64)
+    qh = qh64.astype(F32)
+    low = _ATAN_LO[k] + (q - qh64).astype(F32)
+    z = qh * qh
+    w = z * z
+    p = (w * _ATAN_POLY[0] + _ATAN_POLY[1]) * z + (w * _ATAN_POLY[2] + _ATAN_POLY[3])
+    p = ((p * z * qh + low) + qh) + _ATAN_HI[k]
+    out = np.asarray(p.view(np.uint32) | (x.view(np.uint32) & _SIGN)).view(F32)
+    if not usual.all():
+        rare = ~usual
+        xr = x[rare]
+        out[rare] = np.where(np.isnan(xr), xr + xr, np.where(
+            bits[rare] < 0x01000000, xr, np.copysign(_HALF_PI32, xr)))
+    return out
+
+
+_ATAN_TINY, _ATAN_HUGE = 2.0 ** -125, 2.0 ** 123
+_ATAN_TABLES_F = tuple(tuple(map(float, t)) for t in (*_ATAN_NUM, *_ATAN_DEN, _ATAN_HI, _ATAN_LO))
+_ATAN_POLY_F = tuple(map(float, _ATAN_POLY))
+
+
+@functools.cache
+def _rcpps_floats() -> tuple:
+    return tuple(_rcpps_table().view(F32).tolist())
+
+
+def _atan32_one(v: float) -> float:
+    """_atan32 of one float32 on its usual path, in Python floats (as _sin_cos32_one; a float32
+    operation done in float64 and rounded once is the float32 one)."""
+    pack, unpack = _PACK, _UNPACK
+    a = abs(v)
+    bits = _UNPACK_BITS(pack(a))[0]
+    k = (bits > 0x3EBFFFFF) + (bits > 0x3F3851EB) + (bits > 0x3FDFFFFF) + (bits > 0x402C0000)
+    num_a, num_c, den_a, den_c, hi, lo = (t[k] for t in _ATAN_TABLES_F)
+    n = unpack(pack(a * num_a + num_c))[0]
+    d = unpack(pack(a * den_a + den_c))[0]
+    d_bits = _UNPACK_BITS(pack(d))[0]
+    r = math.ldexp(_rcpps_floats()[(d_bits >> 11) & 0xFFF], 127 - (d_bits >> 23))
+    e = 1.0 - d * r
+    q = (e * e + 1.0) * (e * r + r) * n
+    qh = _UNPACK64(_PACK64_BITS(_UNPACK64_BITS(_PACK64(q))[0] & 0xFFFFFFFFE0000000))[0]
+    low = unpack(pack(lo + unpack(pack(q - qh))[0]))[0]
+    c0, c1, c2, c3 = _ATAN_POLY_F
+    z = unpack(pack(qh * qh))[0]
+    w = unpack(pack(z * z))[0]
+    p = unpack(pack(unpack(pack(w * c0))[0] + c1))[0]
+    s = unpack(pack(unpack(pack(w * c2))[0] + c3))[0]
+    p = unpack(pack(unpack(pack(p * z))[0] + s))[0]
+    p = unpack(pack(unpack(pack(p * z))[0] * qh))[0]
+    p = unpack(pack(unpack(pack(unpack(pack(p + low))[0] + qh))[0] + hi))[0]
+    return math.copysign(p, v)

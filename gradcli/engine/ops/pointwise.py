@@ -434,7 +434,7 @@ unary("asin", libm(np.arcsin), "AsinBackward0",
 unary("acos", libm(np.arccos), "AcosBackward0",
       lambda node, g: -g * xp.rsqrt(1 - node.self * node.self), ("self",),
       "∂acos x/∂x = -1/√(1-x²)")
-unary("atan", libm(np.arctan), "AtanBackward0",
+unary("atan", vml.atan, "AtanBackward0",
       lambda node, g: g / (1 + node.self * node.self), ("self",), "∂atan x/∂x = 1/(1+x²)")
 sinh = unary("sinh", libm(np.sinh), "SinhBackward0",
              lambda node, g: g * xp.cosh(node.self), ("self",), "∂sinh x/∂x = cosh x")

@@ -31,9 +31,10 @@ CALLS = {
     "sin": lambda a, b, c, s: (a * 4).sin(),
     "cos": lambda a, b, c, s: (a * 4).cos(),
     "log": lambda a, b, c, s: c.log(),
+    "atan": lambda a, b, c, s: (a * 4).atan(),
 }
 SQRT_BITS = 20000   # float32 inputs of random bit patterns: every class of input
-UNPORTED = {("sqrt", "float64"), ("log", "float64")}   # MKL's double kernels: engine/kernels/vml.py
+UNPORTED = {("sqrt", "float64"), ("log", "float64"), ("atan", "float64")}   # MKL's double kernels: engine/kernels/vml.py
 SIN_BITS = 40000   # float32 and float64 inputs of random bit patterns
 
 
@@ -74,7 +75,7 @@ def sin_bits_input64() -> np.ndarray:
 
 # "<op>_bits" and "<op>64_bits": the digest of torch.<op> of every kind of float32 and float64
 # (MKL's VML ports in engine/kernels/vml.py; a dtype left out is not ported)
-BITS = {"log": {"float32": sqrt_bits_input}}
+BITS = {"log": {"float32": sqrt_bits_input}, "atan": {"float32": sin_bits_input}}
 
 
 def digest(array: np.ndarray) -> str:

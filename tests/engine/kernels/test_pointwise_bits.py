@@ -1,5 +1,5 @@
 """Bit-for-bit checks of the fused pointwise kernels (add with alpha, addcmul, addcdiv, lerp)
-and of MKL's sqrt, sin, cos and log against torch's results recorded in pointwise_reference.json."""
+and of MKL's sqrt, sin, cos, log and atan against torch's results recorded in pointwise_reference.json."""
 from __future__ import annotations
 
 import json
@@ -24,6 +24,7 @@ KERNELS = {
     "sin": lambda a, b, c, s: vml.sin(a * 4),
     "cos": lambda a, b, c, s: vml.cos(a * 4),
     "log": lambda a, b, c, s: vml.log(c),
+    "atan": lambda a, b, c, s: vml.atan(a * 4),
 }
 CASES = [c for c in REFERENCE["cases"] if (c["call"], c["dtype"]) not in UNPORTED]
 
@@ -91,13 +92,14 @@ def test_vml_of_every_kind_of_float(op: str, dtype: str, make) -> None:
         assert digest(getattr(vml, op)(make())) == REFERENCE[key]
 
 
-@pytest.mark.parametrize("op", ["log"])
+@pytest.mark.parametrize("op", ["log", "atan"])
 def test_vml_of_a_few_float32_at_a_time(op: str) -> None:
     # the one-Python-float path gives the whole-array port's bits (checked against torch above)
-    # on its usual inputs, positive normal ones; a few with an unusual one go whole
-    x = np.abs(sqrt_bits_input())
-    x = np.concatenate([x[np.isfinite(x) & (x >= np.finfo(np.float32).tiny)],
-                        np.array([1.0, 0.0, -np.inf, np.nan], np.float32)])
+    # on its usual inputs, normal ones (positive for log); a few with an unusual one go whole
+    x = sqrt_bits_input()
+    x = x[(np.abs(x) >= np.finfo(np.float32).tiny) & (np.abs(x) < 2.0 ** 100)]
+    x = np.concatenate([np.abs(x) if op == "log" else x,
+                        np.array([1.0, 0.0, -np.inf, np.nan, 1e-45], np.float32)])
     kernel = getattr(vml, op)
     with np.errstate(all="ignore"):
         whole = kernel(x)
