@@ -61,6 +61,7 @@ CASES = [
     ("AdaptiveAvgPool2DBackwardBackward0", _second(lambda x: F.adaptive_avg_pool2d(x, (2, 3))),
      [(1, 2, 5, 7)], ANY),
     ("PreluKernelBackwardBackward0",  _second(lambda x, w: F.prelu(x, w)),  [(4, 3), (3,)], ANY),
+    ("NativeBatchNormBackwardBackward0", _second(_bn(True)),   [(2, 3, 2), (3,), (3,)], ANY),
 ]
 
 BRANCHES = [
@@ -82,6 +83,11 @@ BRANCHES = [
      _second_of(1, lambda x, w: F.prelu(x, w)),                       [(4,), ()], ANY),
     ("pad 1-d",                       lambda x: F.pad(x, (2, 1), value=1.5),     [(3,)],    POS),
     ("batch norm, second derivative", _second(_bn(True)),         [(4, 3), (3,), (3,)], ANY),
+    ("batch norm eval, second derivative", _second(_bn(False)),   [(4, 3), (3,), (3,)], ANY),
+    ("batch norm without weight, second derivative",
+     _second(lambda x: F.batch_norm(x, None, None, training=True)),   [(5, 2)], ANY),
+    ("batch norm, second derivative of the input's gradient only",
+     _second_of(0, _bn(True)),                                  [(4, 3), (3,), (3,)], ANY),
     ("batch norm eval, second",       _second(_bn(False)),     [(2, 3, 2), (3,), (3,)], ANY),
 ]
 

@@ -16,7 +16,6 @@ from .linalg import MM
 from .nn import ADDMM
 from .pointwise import C_TYPE_NAMES as _C_NAMES
 from .registry import export, row
-from .xp import ARRAY_VIEW, CURRENT
 
 
 def _pair(value, name: str) -> tuple[int, int]:
@@ -34,29 +33,6 @@ def _pair(value, name: str) -> tuple[int, int]:
 
 def _sizes(shape) -> str:
     return f"[{', '.join(map(str, shape))}]"
-
-
-def kernel_rule(formula):
-    """A derivative whose bits are a kernel's (an order of accumulation no tensor op has),
-    computed on arrays; on tensors its value is the kernel's too, and its graph, for higher
-    derivatives, the one `formula(node, g)` records with tensor ops."""
-    def wrap(kernel):
-        def run(node, g):
-            if type(node) is not Node:   # a pass on arrays: `node` is ARRAY_VIEW
-                return kernel(node, g)
-            previous, CURRENT[0] = CURRENT[0], node
-            try:
-                exact = np.ascontiguousarray(kernel(ARRAY_VIEW, g._data))
-            finally:
-                CURRENT[0] = previous
-            out = formula(node, g)
-            if out.grad_fn is None:
-                return Tensor._make(exact)
-            out._data = exact
-            return out
-        run.__name__ = kernel.__name__
-        return run
-    return wrap
 
 
 # ---- convolution -------------------------------------------------------------------------
@@ -159,7 +135,8 @@ def _conv_w(g, x, w, node):
 
 
 def _none(node, g):
-    # _convolution_double_backward leaves this gradient undefined: nothing reaches the input
+    # the double backward (_convolution_double_backward, batchnorm_double_backward) leaves
+    # this gradient undefined: nothing reaches the input
     return None
 
 
@@ -507,64 +484,140 @@ def _bn_forward(x, weight, bias, mean, invstd, training, eps, backward_invstd):
     return kernels.batch_norm_apply(x, mean, invstd, weight, bias)
 
 
-def _bn_weight(node, like):
-    weight = node.weight
-    return weight if weight is not None else np.ones(like.shape[1], like.dtype)
+def _bn_weight(w, like):
+    return w if w is not None else np.ones(like.shape[1], like.dtype)
+
+
+def _bn_input_grad(g, x, w, mean, invstd, training, eps, backward_invstd):
+    return kernels.batch_norm_input_grad(x, g, _bn_weight(w, x), mean, backward_invstd, training)
+
+
+def _bn_weight_grad(g, x, w, mean, invstd, training, eps, backward_invstd):
+    _, dot = kernels.batch_norm_sums(x, g, mean)
+    return (dot * backward_invstd).astype(g.dtype)
+
+
+def _bn_bias_grad(g, x, w, mean, invstd, training, eps, backward_invstd):
+    total, _ = kernels.batch_norm_sums(x, g, mean)
+    return total.astype(g.dtype)
+
+
+# ---- batchnorm_double_backward (FunctionsManual.cpp), a term at a time: each of the three
+# gradient rows below gives one of ggI, ggG, ggB (the others undefined)
+def _sum_exclude_dim1(t, keepdim: bool = True):
+    # sums dim 0, then the last dims down to dim 1 (exclusive), as ATen adds them
+    r = xp.sum(t, 0, keepdim=keepdim)
+    for dim in range(len(r.shape) - 1, 1 if keepdim else 0, -1):
+        r = xp.sum(r, dim, keepdim=keepdim)
+    return r
 
 
 def _bn_terms(node):
-    """x̂ and invstd as tensor ops of the saved input (for the graph of a second derivative):
-    of the batch while training, of the running statistics (constants) in eval mode."""
+    """(M, x - μ, invstd, the channel shape) of the saved input: μ and invstd the batch's
+    while training, the running statistics' in eval mode."""
     x = node.self
-    axes = (0,) + tuple(range(2, x.ndim))
-    shape = (1, -1) + (1,) * (x.ndim - 2)
-    if node.training:
-        centred = x - xp.mean(x, axes, keepdim=True)
-        invstd = xp.pow(xp.mean(centred * centred, axes, keepdim=True) + node.eps, -0.5)
-    else:
-        centred = x - xp.constant(node.mean.reshape(shape), x)
-        invstd = xp.constant(node.backward_invstd.reshape(shape), x)
-    return centred * invstd, invstd, axes, shape
+    shape = (1, -1) + (1,) * (len(x.shape) - 2)
+    invstd = node.invstd if node.training else node.backward_invstd
+    count = math.prod(x.shape) // x.shape[1]
+    return (count, x - xp.constant(node.mean.reshape(shape), x),
+            xp.constant(invstd.reshape(shape), x), shape)
 
 
-def _bn_input_formula(node, g):
-    xhat, invstd, axes, shape = _bn_terms(node)
-    w = xp.reshape(node.weight, shape) if node.weight is not None else 1.0
+def _first_back_grad_input(g, gamma, centred, invstd, count):
+    h0 = gamma * invstd / count
+    h1 = count * g - _sum_exclude_dim1(g) - centred * xp.pow(invstd, 2) * _sum_exclude_dim1(
+        g * centred)
+    return h0 * h1
+
+
+def _bn_ggO(node, ggI=None, ggG=None, ggB=None):
+    """The derivative for grad_output, from the one of ggI, ggG, ggB given."""
+    if ggB is not None:   # the bias's: its gradient's own gradient, spread over the input
+        shape = (1, -1) + (1,) * (len(node.shapes[1]) - 2)
+        return xp.expand(xp.reshape(ggB, shape), node.shapes[1])
+    count, centred, invstd, shape = _bn_terms(node)
+    if ggG is not None:
+        return xp.reshape(ggG, shape) * centred * invstd
+    gamma = xp.reshape(node.weight, shape) if node.weight is not None else 1.0
     if not node.training:
-        return g * invstd * w
-    return w * invstd * (g - xp.mean(g, axes, keepdim=True)
-                         - xhat * xp.mean(g * xhat, axes, keepdim=True))
+        return ggI * invstd * gamma
+    return _first_back_grad_input(ggI, gamma, centred, invstd, count)
 
 
-@kernel_rule(_bn_input_formula)
-def _bn_input_grad(node, g):
-    x = node.self
-    return kernels.batch_norm_input_grad(x, g, _bn_weight(node, x), node.mean,
-                                         node.backward_invstd, node.training)
+def _bn_gI(node, ggI=None, ggG=None):
+    """The derivative for the input (undefined for ggI in eval mode, and for ggB)."""
+    count, centred, invstd, shape = _bn_terms(node)
+    g_o = node.grad_output
+    if ggI is not None:
+        if not node.training:
+            return None
+        gamma = xp.reshape(node.weight, shape) if node.weight is not None else 1.0
+        invstd_3 = xp.pow(invstd, 3)
+        g_o_centred_sum = _sum_exclude_dim1(g_o * centred)
+        g_o_sum = _sum_exclude_dim1(g_o)
+        ggI_sum = _sum_exclude_dim1(ggI)
+        ggI_centred_sum = _sum_exclude_dim1(ggI * centred)
+        all_sub = ggI_sum * g_o_sum / count - _sum_exclude_dim1(g_o * ggI) + \
+            xp.pow(invstd, 2) * g_o_centred_sum * ggI_centred_sum * (3.0 / count)
+        t0 = centred * invstd_3 * all_sub / count
+        t1 = ggI_centred_sum * invstd_3 / count * (g_o_sum / count - g_o)
+        t2 = g_o_centred_sum * invstd_3 / count * (ggI_sum / count - ggI)
+        return gamma * (t0 + t1 + t2)
+    ggG = xp.reshape(ggG, shape)
+    if not node.training:
+        return ggG * invstd * g_o
+    t0 = g_o * invstd
+    t1 = invstd * _sum_exclude_dim1(g_o) / -count
+    t2 = centred * xp.pow(invstd, 3) * _sum_exclude_dim1(g_o * centred) / -count
+    return ggG * (t0 + t1 + t2)
 
 
-def _bn_weight_formula(node, g):
-    xhat, _, axes, _ = _bn_terms(node)
-    return xp.sum(g * xhat, axes)
+def _bn_gG(node, ggI):
+    """The derivative for the weight (from ggI alone)."""
+    count, centred, invstd, _ = _bn_terms(node)
+    g_o = node.grad_output
+    if not node.training:
+        return _sum_exclude_dim1(ggI * g_o * invstd, False)
+    return _sum_exclude_dim1(ggI * _first_back_grad_input(g_o, 1.0, centred, invstd, count),
+                             False)
 
 
-@kernel_rule(_bn_weight_formula)
-def _bn_weight_grad(node, g):
-    _, dot = kernels.batch_norm_sums(node.self, g, node.mean)
-    return (dot * node.backward_invstd).astype(g.dtype)
+_BN_ARGS = ("grad_output", "self", "weight")
+# the three gradients of native_batch_norm, each a row of (grad_output, input, weight) as
+# ATen's native_batch_norm_backward is one node of them: NativeBatchNormBackwardBackward0
+BN_INPUT_GRAD = row(Op("native_batch_norm_backward_input", _bn_input_grad,
+                       "NativeBatchNormBackwardBackward0", _BN_ARGS, (
+    Rule(lambda node, u: _bn_ggO(node, ggI=u), ("self", "weight"),
+         "∂/∂g = the first backward's grad_input of u"),
+    Rule(lambda node, u: _bn_gI(node, ggI=u), ("grad_output", "self", "weight"),
+         "∂/∂x: batchnorm_double_backward's gI"),
+    Rule(lambda node, u: _bn_gG(node, u), ("grad_output", "self"),
+         "∂/∂w = Σ u·(the first backward's grad_input with w = 1)")), dtypes="keep"))
+BN_WEIGHT_GRAD = row(Op("native_batch_norm_backward_weight", _bn_weight_grad,
+                        "NativeBatchNormBackwardBackward0", _BN_ARGS, (
+    Rule(lambda node, v: _bn_ggO(node, ggG=v), ("self",), "∂/∂g = v·x̂"),
+    Rule(lambda node, v: _bn_gI(node, ggG=v), ("grad_output", "self"),
+         "∂/∂x = v·∂x̂/∂x applied to g"),
+    Rule(_none, (), "∂/∂w = 0 (undefined)")), dtypes="keep"))
+BN_BIAS_GRAD = row(Op("native_batch_norm_backward_bias", _bn_bias_grad,
+                      "NativeBatchNormBackwardBackward0", _BN_ARGS, (
+    Rule(lambda node, v: _bn_ggO(node, ggB=v), (), "∂/∂g = v"),
+    Rule(_none, (), "∂/∂x = 0 (undefined)"),
+    Rule(_none, (), "∂/∂w = 0 (undefined)")), dtypes="keep"))
 
 
-@kernel_rule(lambda node, g: xp.sum(g, (0,) + tuple(range(2, g.ndim))))
-def _bn_bias_grad(node, g):
-    total, _ = kernels.batch_norm_sums(node.self, g, node.mean)
-    return total.astype(g.dtype)
+def _bn_backward(op):
+    def rule(node, g):
+        return apply(op, (g, node.self, node.weight), node.params)
+    return rule
 
 
 NATIVE_BATCH_NORM = row(Op("native_batch_norm", _bn_forward, "NativeBatchNormBackward0",
                            ("self", "weight", "bias"), (
-    Rule(_bn_input_grad, ("self", "weight"), "∂bn/∂x = w·invstd·(g - mean(g) - x̂·mean(g·x̂))"),
-    Rule(_bn_weight_grad, ("self",), "∂bn/∂w = Σ g·x̂"),
-    Rule(_bn_bias_grad, ("self",), "∂bn/∂b = Σ g")),
+    Rule(_bn_backward(BN_INPUT_GRAD), ("self", "weight"),
+         "∂bn/∂x = w·invstd·(g - mean(g) - x̂·mean(g·x̂))"),
+    Rule(_bn_backward(BN_WEIGHT_GRAD), ("self", "weight"), "∂bn/∂w = Σ g·x̂"),
+    Rule(_bn_backward(BN_BIAS_GRAD), ("self", "weight"), "∂bn/∂b = Σ g")),
     dtypes="keep"))
 
 
