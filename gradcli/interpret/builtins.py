@@ -22,6 +22,7 @@ from ..engine import format as tensor_format
 from ..engine.function import FunctionNode
 from ..engine.graph import AccumulateGrad, InvalidView, Node
 from ..engine.hooks import RemovableHandle
+from ..engine.kernels import random as _engine_random
 from ..engine.out import call_with_out
 from ..engine.ops import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, PROPERTIES
 from ..engine.return_types import USV, USVh, ValuesIndices
@@ -67,15 +68,12 @@ def _either(python_fn: Callable, torch_name: str) -> Builtin:
 
 
 # ---- torch -------------------------------------------------------------------------------------
-# the random module is imported when first needed (NumPy's random costs start-up time)
-def _random():
-    """The engine's random module, its Generator registered in the attribute table."""
-    from ..engine.kernels import random
-    if random.Generator not in attributes.TABLE:
-        attributes.register(random.Generator, attributes.Custom(
-            _generator_attribute, lambda obj: sorted(GENERATOR_METHODS)))
-        classes.name_class(random.Generator, "torch._C.Generator")
-    return random
+# torch.Generator is the engine's generator class itself (isinstance(g, torch.Generator) holds);
+# a call of it goes to _generator, which takes PyTorch's arguments (TYPE_CALLS)
+attributes.register(_engine_random.Generator, attributes.Custom(
+    lambda obj, name: _generator_attribute(obj, name), lambda obj: sorted(GENERATOR_METHODS)))
+classes.name_class(_engine_random.Generator, "torch._C.Generator")
+classes.hand_out(_engine_random.Generator)
 
 
 def manual_seed(seed):
@@ -83,15 +81,15 @@ def manual_seed(seed):
         seed = int(seed)   # torch.manual_seed's own int(): its errors are Python's
     except (TypeError, ValueError) as e:
         raise _deliberate(e) from None
-    return _random().default_generator.manual_seed(seed)
+    return _default().manual_seed(seed)
 
 
 def _generator(device="cpu"):
-    return _random().Generator()
+    return _engine_random.Generator()
 
 
 def _default():
-    return _random().default_generator
+    return _engine_random.default_generator
 
 
 def _deliberate(error: Exception) -> Exception:
@@ -136,7 +134,7 @@ GENERATOR_METHODS = {
         "set_state", 1, lambda state: g.set_state(_state_of(state))),
 }
 RANDOM_STATE = {
-    "Generator": _generator,
+    "Generator": _engine_random.Generator, "default_generator": _default(),
     "initial_seed": lambda: _default().initial_seed(),
     "seed": lambda: _default().seed(),
     "get_rng_state": lambda: GENERATOR_METHODS["get_state"](_default())(),
@@ -602,7 +600,7 @@ def _tensor(*args, **kwargs) -> Tensor:
 # classes that a call must not reach directly: calling one calls its entry instead (the classes
 # themselves stay values, so that isinstance(x, torch.Tensor) and dtype=np.float32 work).
 # torch.Tensor is the legacy constructor; NumPy's classes admit their arguments (numpy_facade)
-TYPE_CALLS: dict[type, Callable] = {Tensor: _tensor}
+TYPE_CALLS: dict[type, Callable] = {Tensor: _tensor, _engine_random.Generator: _generator}
 numpy_facade.register(TYPE_CALLS)
 CLASS_KINDS = {type(cls) for cls in TYPE_CALLS}   # their metaclasses
 

@@ -12,7 +12,8 @@ from . import attributes, classes, modules
 from . import builtins as B
 from .functions import MAX_DEPTH, ClassFrame, Frame, Function, Return, Signature  # noqa: F401
 from .generators import GeneratorStatements
-from .runtime import BREAK, CONTINUE, attach, chosen, context_exit, match_handler
+from .runtime import BREAK, CONTINUE, UNSET, attach, chosen, context_exit, match_handler, \
+    operand_error
 from .scopes import CLASS, FUNCTION, MODULE, MODULE_NAMES, TYPED_NAMES, Scope, scan, targets
 from .suggestions import PYTHON_BUILTINS
 
@@ -224,12 +225,21 @@ class Compiler(GeneratorStatements):
         ev = self.expr(node.value, scope)
         target = node.target
         span = target.span
+
+        def apply(current, f):
+            value = UNSET
+            try:
+                value = ev(f)
+                return op(current, value)
+            except Exception as e:
+                raise operand_error(e, current, value)
+
         if isinstance(target, A.Name):
             load = self.expr(target, scope)
             store = self.store(target, scope)
 
             def run(f):
-                store(f, op(load(f), ev(f)))
+                store(f, apply(load(f), f))
         elif isinstance(target, A.Attribute):
             obj_ev, name = self.expr(target.value, scope), self.mangle(target.attr, scope)
             get, put = B.get_attribute, B.set_attribute
@@ -237,7 +247,7 @@ class Compiler(GeneratorStatements):
             def run(f):
                 obj = obj_ev(f)
                 try:
-                    put(obj, name, op(get(obj, name), ev(f)))
+                    put(obj, name, apply(get(obj, name), f))
                 except Exception as e:
                     raise attach(e, span)
         else:
@@ -248,7 +258,7 @@ class Compiler(GeneratorStatements):
                 try:
                     if isinstance(obj, dict):
                         B.key(idx)
-                    obj[idx] = op(obj[idx], ev(f))
+                    obj[idx] = apply(obj[idx], f)
                 except Exception as e:
                     raise attach(e, span)
         return run
@@ -1097,10 +1107,12 @@ class Compiler(GeneratorStatements):
         op, operand, span = UNARY[node.op], self.expr(node.operand, scope), node.span
 
         def ev(f):
+            value = UNSET
             try:
-                return op(operand(f))
+                value = operand(f)
+                return op(value)
             except Exception as e:
-                raise attach(e, span)
+                raise attach(operand_error(e, value), span)
         return ev
 
     def expr_BinOp(self, node, scope):
@@ -1110,10 +1122,13 @@ class Compiler(GeneratorStatements):
             self.expr(node.right, scope), node.span
 
         def ev(f):
+            a = b = UNSET
             try:
-                return op(left(f), right(f))
+                a = left(f)
+                b = right(f)
+                return op(a, b)
             except Exception as e:
-                raise attach(e, span)
+                raise attach(operand_error(e, a, b), span)
         return ev
 
     def _binary_chain(self, node, scope):
@@ -1129,10 +1144,12 @@ class Compiler(GeneratorStatements):
         def ev(f):
             value = first(f)
             for op, right, span in steps:
+                b = UNSET
                 try:
-                    value = op(value, right(f))
+                    b = right(f)
+                    value = op(value, b)
                 except Exception as e:
-                    raise attach(e, span)
+                    raise attach(operand_error(e, value, b), span)
             return value
         return ev
 
@@ -1176,10 +1193,13 @@ class Compiler(GeneratorStatements):
             op, right = rest[0]
 
             def ev(f):
+                a = b = UNSET
                 try:
-                    return op(left(f), right(f))
+                    a = left(f)
+                    b = right(f)
+                    return op(a, b)
                 except Exception as e:
-                    raise attach(e, span)
+                    raise attach(operand_error(e, a, b), span)
             return ev
 
         def ev(f):

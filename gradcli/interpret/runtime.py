@@ -2,10 +2,12 @@
 through, and Python's protocols for `with` and `except`."""
 from __future__ import annotations
 
+from ..engine.arguments import type_name
 from ..engine.dispatch import context as engine_context
 from .blame import is_bug
 
 BREAK, CONTINUE = object(), object()
+UNSET = object()   # an operand not evaluated yet (its evaluation raised)
 
 
 def attach(error: BaseException, span) -> BaseException:
@@ -15,6 +17,23 @@ def attach(error: BaseException, span) -> BaseException:
             error._gradcli_span = span
         except AttributeError:
             pass
+    return error
+
+
+def operand_error(error: BaseException, *operands) -> BaseException:
+    """The TypeError CPython raised for an operator (unsupported operand type(s), not supported
+    between instances, bad operand type), its types named as CPython names PyTorch's: by their
+    tp_name (`'torch.device'`, `'torch.dtype'`), where a gradcli class's own name differs."""
+    if type(error) is not TypeError or getattr(error, "_gradcli_span", None) is not None or \
+            any(o is UNSET for o in operands) or len(error.args) != 1 or \
+            not isinstance(error.args[0], str):
+        return error
+    text = error.args[0]
+    for operand in operands:
+        short, full = type(operand).__name__, type_name(operand)
+        if short != full:   # 'DType' and "DType" (can only concatenate list (not "DType"))
+            text = text.replace(f"'{short}'", f"'{full}'").replace(f'"{short}"', f'"{full}"')
+    error.args = (text,)
     return error
 
 

@@ -186,6 +186,8 @@ class Generator:
     """A torch CPU generator: MT19937 (NumPy's legacy RandomState runs the identical engine)
     plus the cached second Box-Muller sample of the scalar normal path."""
 
+    __module__ = "torch._C"   # the class prints as <class 'torch._C.Generator'>, as type(g) does
+
     def __repr__(self) -> str:
         return f"<torch._C.Generator object at {hex(id(self))}>"
 

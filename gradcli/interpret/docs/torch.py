@@ -53,6 +53,8 @@ SUMMARIES = {
                       "把随机数生成器恢复到 get_rng_state 返回的状态。"),
     "Generator": ("A random generator of its own (generator= in rand, randn, randperm…).",
                   "独立的随机数生成器（用于 rand、randn、randperm 等的 generator=）。"),
+    "default_generator": ("The generator that manual_seed seeds and rand, randn… draw from.",
+                          "manual_seed 设定种子、rand、randn 等默认取数的随机数生成器。"),
     # ---- grad mode
     "no_grad": ("`with torch.no_grad():` computes without recording a graph (for updates "
                 "and evaluation).", "`with torch.no_grad():` 中的计算不记录计算图（用于参数更新和评估）。"),
