@@ -214,3 +214,76 @@ def type_name(dtype: DType) -> str:
     return {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
             "int64": "Long", "float16": "Half", "float32": "Float",
             "float64": "Double"}[dtype.name]
+
+
+# ---- torch.finfo and torch.iinfo: a dtype's limits, as torch/csrc/TypeInfo.cpp gives them ---
+class finfo:
+    """torch.finfo(dtype): the limits of a floating dtype (one object per dtype)."""
+
+    __module__ = "torch"   # the class prints as <class 'torch.finfo'>
+    __slots__ = ("bits", "eps", "max", "min", "tiny", "smallest_normal", "resolution", "dtype")
+
+    def __init__(self, dtype: DType) -> None:
+        info = np.finfo(dtype.np)
+        self.bits = info.bits
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = self.smallest_normal = float(info.smallest_normal)
+        self.resolution = 10.0 ** -info.precision   # std::pow(10, -digits10), in double
+        self.dtype = dtype.name
+
+    def __repr__(self) -> str:
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, "
+                f"eps={self.eps:g}, smallest_normal={self.smallest_normal:g}, "
+                f"tiny={self.tiny:g}, dtype={self.dtype})")
+
+
+class iinfo:
+    """torch.iinfo(dtype): the limits of an integer dtype (one object per dtype)."""
+
+    __module__ = "torch"
+    __slots__ = ("bits", "max", "min", "dtype")
+
+    def __init__(self, dtype: DType) -> None:
+        info = np.iinfo(dtype.np)
+        self.bits, self.max, self.min, self.dtype = info.bits, int(info.max), int(info.min), \
+            dtype.name
+
+    def __repr__(self) -> str:
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
+
+
+_INFO: dict = {}
+
+
+def _info(kind: type, dtype: DType):
+    if dtype not in _INFO:
+        _INFO[dtype] = kind(dtype)
+    return _INFO[dtype]
+
+
+def finfo_of(type: DType | None = None) -> finfo:
+    """torch.finfo(type=default dtype)."""
+    if type is None:
+        type = default_float
+    if not isinstance(type, DType):
+        raise TypeError(f"finfo(): argument 'type' (position 1) must be torch.dtype, not "
+                        f"{tp_name(type)}")
+    if type.category != FLOAT:
+        raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo "
+                        "to handle 'torch.finfo'")
+    return _info(finfo, type)
+
+
+def iinfo_of(type: DType) -> iinfo:
+    """torch.iinfo(type)."""
+    if not isinstance(type, DType):
+        raise TypeError(f"iinfo(): argument 'type' (position 1) must be torch.dtype, not "
+                        f"{tp_name(type)}")
+    if type is bool_:
+        raise TypeError("torch.bool is not supported by torch.iinfo")
+    if type.category != INT:
+        raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to "
+                        "handle 'torch.iinfo'")
+    return _info(iinfo, type)

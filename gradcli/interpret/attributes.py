@@ -15,7 +15,7 @@ from __future__ import annotations
 import types
 from typing import Callable
 
-from ..engine.dtypes import tp_name
+from ..engine.arguments import type_name as tp_name   # Py_TYPE(obj)->tp_name
 from .modules import Namespace
 
 # the double-underscore names a program may read on an open value (or on its class): the
@@ -43,18 +43,27 @@ def no_attribute(obj, name: str) -> AttributeError:
                           obj=obj)
 
 
-def read_only(obj, name: str) -> AttributeError:
+def read_only(obj, name: str, owner: str | None = None) -> AttributeError:
+    """Python's refusal to assign a method of obj (or, given the `owner` type that defines it
+    as a data descriptor without a setter, such an attribute: torch.float32.is_signed = 1)."""
+    if owner is not None:
+        return AttributeError(f"attribute '{name}' of '{owner}' objects is not writable")
     return AttributeError(f"'{tp_name(obj)}' object attribute '{name}' is read-only")
 
 
 class Listed:
-    """A closed kind: `readable` names can be read, `settable` ones assigned."""
+    """A closed kind: `readable` names can be read, `settable` ones assigned; `data` names the
+    readable ones that the real type defines as data descriptors (C getters: assigning one is
+    "not writable", not "read-only" as for a method), on the class named `owner` (the value's
+    own type, unless a base defines them: a tensor's are torch._C.TensorBase's)."""
 
-    __slots__ = ("readable", "settable")
+    __slots__ = ("readable", "settable", "data", "owner")
 
-    def __init__(self, readable, settable=()) -> None:
+    def __init__(self, readable, settable=(), data=(), owner: str | None = None) -> None:
         self.readable = frozenset(readable)
         self.settable = frozenset(settable)
+        self.data = frozenset(data)
+        self.owner = owner
 
     def get(self, obj, name: str):
         if name in self.readable:
@@ -65,10 +74,15 @@ class Listed:
         if name in self.settable:
             setattr(obj, name, value)
             return
-        raise read_only(obj, name) if name in self.readable else no_attribute(obj, name)
+        raise self.refusal(obj, name)
 
     def delete(self, obj, name: str) -> None:
-        raise read_only(obj, name) if name in self.readable else no_attribute(obj, name)
+        raise self.refusal(obj, name)
+
+    def refusal(self, obj, name: str) -> AttributeError:
+        if name in self.data:
+            return read_only(obj, name, self.owner or tp_name(obj))
+        return read_only(obj, name) if name in self.readable else no_attribute(obj, name)
 
     def names(self, obj) -> list[str]:
         return sorted(self.readable)

@@ -74,6 +74,10 @@ attributes.register(_engine_random.Generator, attributes.Custom(
     lambda obj, name: _generator_attribute(obj, name), lambda obj: sorted(GENERATOR_METHODS)))
 classes.name_class(_engine_random.Generator, "torch._C.Generator")
 classes.hand_out(_engine_random.Generator)
+for _info in (_dt.finfo, _dt.iinfo):   # torch.finfo(torch.float32).eps
+    attributes.register(_info, attributes.Listed(_info.__slots__, data=_info.__slots__))
+    classes.name_class(_info, f"torch.{_info.__name__}")
+    classes.hand_out(_info)
 
 
 def manual_seed(seed):
@@ -240,6 +244,7 @@ def _build_torch() -> None:
                     "is_floating_point": _tensor_only("is_floating_point",
                                                       Tensor.is_floating_point),
                     "inf": math.inf, "nan": math.nan, "pi": math.pi, "e": math.e,
+                    "finfo": _dt.finfo, "iinfo": _dt.iinfo,
                     "Tensor": Tensor, **tensor_types.TYPES,
                     "set_default_tensor_type": tensor_types.set_default_tensor_type,
                     "set_default_dtype": _dt.set_default_dtype,
@@ -600,7 +605,8 @@ def _tensor(*args, **kwargs) -> Tensor:
 # classes that a call must not reach directly: calling one calls its entry instead (the classes
 # themselves stay values, so that isinstance(x, torch.Tensor) and dtype=np.float32 work).
 # torch.Tensor is the legacy constructor; NumPy's classes admit their arguments (numpy_facade)
-TYPE_CALLS: dict[type, Callable] = {Tensor: _tensor, _engine_random.Generator: _generator}
+TYPE_CALLS: dict[type, Callable] = {Tensor: _tensor, _engine_random.Generator: _generator,
+                                    _dt.finfo: _dt.finfo_of, _dt.iinfo: _dt.iinfo_of}
 numpy_facade.register(TYPE_CALLS)
 CLASS_KINDS = {type(cls) for cls in TYPE_CALLS}   # their metaclasses
 
@@ -945,6 +951,9 @@ TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TE
     frozenset(PROPERTIES)
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 _READS_GRAD_FN = frozenset(("grad_fn", "is_leaf"))
+# the attributes TensorBase defines as getters (torch/csrc/autograd/python_variable.cpp)
+_TENSOR_DATA = frozenset(("shape", "dtype", "is_leaf", "grad_fn", "device", "ndim", "_version",
+                          "is_cuda", "T", "mT", "output_nr"))
 
 NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
 
@@ -978,6 +987,8 @@ class _TensorAttributes(attributes.Listed):
         if name in self.settable:
             setattr(obj, name, value)
             return
+        if name in self.data:
+            raise self.refusal(obj, name)
         raise AttributeError(f"cannot set '{name}' on a Tensor: only grad, data and "
                              f"requires_grad can be assigned")
 
@@ -1055,11 +1066,13 @@ _STR = attributes.Listed((
     "splitlines", "isdigit", "isalpha"))
 DICT = attributes.Listed(("keys", "values", "items", "get", "update", "pop", "setdefault",
                           "copy", "clear", "popitem"))
+_DTYPE_DATA = ("is_floating_point", "is_signed", "itemsize")
 _FROZENSET = ("copy", "union", "intersection", "difference", "symmetric_difference", "issubset",
               "issuperset", "isdisjoint")
 
 for _kind, _entry in {
-    Tensor: _TensorAttributes(TENSOR_ATTRIBUTES, TENSOR_SETTABLE),
+    Tensor: _TensorAttributes(TENSOR_ATTRIBUTES, TENSOR_SETTABLE, _TENSOR_DATA,
+                              "torch._C.TensorBase"),
     Namespace: attributes.Custom(_namespace_attribute, _namespace_names, _namespace_set),
     Node: attributes.Custom(_node_attribute, lambda obj: sorted(NODE_ATTRIBUTES)),
     FunctionNode: attributes.Custom(_function_node_attribute, _function_node_names,
@@ -1084,8 +1097,8 @@ for _kind, _entry in {
     int: attributes.Listed(("real", "imag", "bit_length")),
     complex: attributes.Listed(("real", "imag", "conjugate")),
     bool: attributes.Listed(()),
-    _dt.DType: attributes.Listed(("is_floating_point", "is_signed", "itemsize")),
-    Device: attributes.Listed(("type", "index")),
+    _dt.DType: attributes.Listed(_DTYPE_DATA, data=_DTYPE_DATA),
+    Device: attributes.Listed(("type", "index"), data=("type", "index")),
     tensor_types.TensorType: attributes.Listed(("__name__", "__qualname__", "dtype")),
     LibraryClass: attributes.OPEN,
     super: attributes.OPEN,

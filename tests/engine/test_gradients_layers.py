@@ -47,6 +47,8 @@ CASES = [
      ANY),
     ("AdaptiveAvgPool2DBackward0",    lambda x: F.adaptive_avg_pool2d(x, (2, 3)), [(1, 2, 5, 7)],
      ANY),
+    ("AdaptiveMaxPool2DBackward0",    lambda x: F.adaptive_max_pool2d(x, (2, 3)), [(1, 2, 5, 7)],
+     ANY),
     ("NativeBatchNormBackward0",      _bn(True),                  [(4, 3, 2, 2), (3,), (3,)], ANY),
     ("ConstantPadNdBackward0",        lambda x: F.pad(x, (1, -1, 2, 0)),          [(2, 3, 4)],
      ANY),
@@ -62,6 +64,8 @@ CASES = [
      [(1, 2, 5, 7)], ANY),
     ("PreluKernelBackwardBackward0",  _second(lambda x, w: F.prelu(x, w)),  [(4, 3), (3,)], ANY),
     ("NativeBatchNormBackwardBackward0", _second(_bn(True)),   [(2, 3, 2), (3,), (3,)], ANY),
+    ("AdaptiveMaxPool2DBackwardBackward0", _second(lambda x: F.adaptive_max_pool2d(x, (2, 3))),
+     [(1, 2, 5, 7)], ANY),
 ]
 
 BRANCHES = [

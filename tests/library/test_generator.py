@@ -20,6 +20,6 @@ def test_a_program_reaches_none_of_its_attributes():
         try:
             attributes.get_attribute(gen, name)
         except AttributeError as e:
-            assert str(e) == f"'LibraryGenerator' object has no attribute '{name}'"
+            assert str(e) == f"'generator' object has no attribute '{name}'"
         else:
             raise AssertionError(name)

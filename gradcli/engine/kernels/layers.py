@@ -252,6 +252,27 @@ def adaptive_avg_pool2d(x: np.ndarray, out_hw) -> np.ndarray:
     return out
 
 
+def adaptive_max_pool2d(x: np.ndarray, out_hw) -> np.ndarray:
+    """The flat index h·W + w of each adaptive window's maximum: ATen's scan takes a tap when it
+    is greater than the maximum so far or is nan, so ties keep the first."""
+    n, c, h, w = x.shape
+    index = np.zeros((n, c) + tuple(out_hw), np.int64)
+    h0, h1 = adaptive_bounds(h, out_hw[0])
+    w0, w1 = adaptive_bounds(w, out_hw[1])
+    for oi in range(out_hw[0]):
+        for oj in range(out_hw[1]):
+            best = x[:, :, h0[oi], w0[oj]]
+            at = np.full((n, c), h0[oi] * w + w0[oj], np.int64)
+            for r in range(h0[oi], h1[oi]):
+                for s in range(w0[oj], w1[oj]):
+                    tap = x[:, :, r, s]
+                    take = (tap > best) | np.isnan(tap)
+                    best = np.where(take, tap, best)
+                    at = np.where(take, r * w + s, at)
+            index[:, :, oi, oj] = at
+    return index
+
+
 # ---- batch normalisation -----------------------------------------------------------------
 def _fma(a, b, c):
     """The fused multiply-add the compiler makes of a*b + c in ATen's batch-norm loops."""

@@ -479,6 +479,90 @@ def adaptive_avg_pool2d(input, output_size):
                                                  "input_shape": input.shape})
 
 
+def _adaptive_max_gather(a, result1):
+    """Each adaptive window's maximum, read at the indices the kernel found (`result1`, the
+    indices output, which PyTorch saves under that name)."""
+    flat = a.reshape(-1, a.shape[-2] * a.shape[-1])
+    indices = result1._data if isinstance(result1, Tensor) else result1
+    windows = indices.shape[-2] * indices.shape[-1]
+    return np.take_along_axis(flat, indices.reshape(flat.shape[0], windows), axis=1).reshape(
+        indices.shape)
+
+
+def _adaptive_max_scatter(g, self, result1):
+    """g added back at the input positions the maxima came from (self gives the shape)."""
+    shape = self.shape
+    rows = math.prod(shape[:-2])
+    indices = result1._data if isinstance(result1, Tensor) else result1
+    windows = indices.shape[-2] * indices.shape[-1]
+    out = np.zeros((rows, shape[-2] * shape[-1]), g.dtype)
+    np.add.at(out, (np.arange(rows)[:, None], indices.reshape(rows, windows)),
+              g.reshape(rows, windows))
+    return out.reshape(shape)
+
+
+ADAPTIVE_MAX_POOL2D = row(Op("adaptive_max_pool2d", _adaptive_max_gather,
+                             "AdaptiveMaxPool2DBackward0", ("self",), (
+    Rule(lambda node, g: apply(ADAPTIVE_MAX_POOL2D_GRAD, (g, node.self),
+                               {"result1": node.result1}), ("self",),
+         "∂max/∂x = 1 at each adaptive window's maximum"),), dtypes="keep"))
+# adaptive_max_pool2d_backward(grad_output, self, indices), as derivatives.yaml declares it:
+# linear in grad_output, constant in self
+ADAPTIVE_MAX_POOL2D_GRAD = row(Op("adaptive_max_pool2d_backward", _adaptive_max_scatter,
+                                  "AdaptiveMaxPool2DBackwardBackward0", ("grad_output", "self"), (
+    Rule(lambda node, u: apply(ADAPTIVE_MAX_POOL2D, (u,), {"result1": node.result1}), (),
+         "∂/∂g = u at the maxima"),
+    Rule(lambda node, u: xp.zeros_like(u), (), "∂/∂x = 0")), dtypes="keep"))
+
+
+def _list_with_default(output_size, defaults: tuple):
+    """torch.nn.modules.utils._list_with_default: None in output_size takes the input's size."""
+    if isinstance(output_size, int):
+        return output_size
+    if not hasattr(type(output_size), "__len__"):
+        raise TypeError(f"object of type '{_dt.tp_name(output_size)}' has no len()")
+    if len(defaults) <= len(output_size):
+        raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+    return [d if v is None else v for v, d in zip(output_size, defaults[-len(output_size):])]
+
+
+@export(torch=False, method=False, functional=True)
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    if not isinstance(input, Tensor):   # F's Python body reads input.size() first
+        raise AttributeError(f"'{_dt.tp_name(input)}' object has no attribute 'size'")
+    sizes = _list_with_default(output_size, input.shape)
+    if isinstance(sizes, int):
+        sizes = [sizes, sizes]
+    for item in sizes:   # the C++ argument is an int[2]
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise TypeError(f"adaptive_max_pool2d(): argument 'output_size' (position 2) must "
+                            f"be tuple of ints, but found element of type "
+                            f"{_dt.tp_name(item)} at pos {sizes.index(item)}")
+    if len(sizes) != 2:
+        raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must "
+                           "be 2")
+    if input.ndim not in (3, 4):
+        raise RuntimeError(f"adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: "
+                           f"{list(input.shape)}")
+    for dim in range(1, input.ndim):
+        if input.shape[dim] == 0:
+            raise RuntimeError(f"adaptive_max_pool2d(): Expected input to have non-zero size "
+                               f"for non-batch dimensions, but input has sizes "
+                               f"{list(input.shape)} with dimension {dim} being empty")
+    if input.dtype.category != _dt.FLOAT:
+        raise NotImplementedError(f"\"adaptive_max_pool2d\" not implemented for "
+                                  f"'{_dt.type_name(input.dtype)}'")
+    out_hw = tuple(sizes)
+    if min(out_hw) < 0:
+        shape = list(input.shape[:-2]) + list(out_hw)
+        raise RuntimeError(f"Trying to create tensor with negative dimension {min(out_hw)}: "
+                           f"{shape}")
+    indices = kernels.adaptive_max_pool2d(_as_batch(input._data), out_hw)
+    indices = Tensor._make(indices.reshape(input.shape[:-2] + out_hw))
+    out = apply(ADAPTIVE_MAX_POOL2D, (input,), {"result1": indices})
+    return (out, indices) if return_indices else out
+
+
 # ---- batch normalisation -----------------------------------------------------------------
 def _bn_forward(x, weight, bias, mean, invstd, training, eps, backward_invstd):
     return kernels.batch_norm_apply(x, mean, invstd, weight, bias)

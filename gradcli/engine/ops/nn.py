@@ -994,14 +994,14 @@ def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
     return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
 
 
-@functional()
+@export(method=False, functional=True)   # torch.pairwise_distance too
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     """ATen's composite: the p-norm of x1 - x2 + eps along the broadcast shape's last dim (so
     its grad_fn is NormBackward1 over AddBackward1 over SubBackward0, as PyTorch's)."""
     return aten_norm(_pw.shift(x1 - x2, eps), p, max(x1.ndim, x2.ndim) - 1, keepdim)
 
 
-@functional()
+@export(method=False, functional=True)   # torch.cosine_similarity too
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """ATen's composite: each input (an integral one in the common dtype, both broadcast to the
     common shape) divided by its clone()d 2-norm along dim, clamped to eps outside the graph,

@@ -59,6 +59,9 @@ SUMMARIES = {
                    "每个 kernel_size 窗口（间隔 stride）的平均值。"),
     "adaptive_avg_pool2d": ("Means over windows chosen so the output is output_size, whatever "
                             "the input's.", "自动选择窗口求平均，使输出大小为 output_size（与输入大小无关）。"),
+    "adaptive_max_pool2d": ("Maxima over windows chosen so the output is output_size "
+                            "(return_indices=True also gives their flat positions).",
+                            "自动选择窗口取最大值，使输出大小为 output_size（return_indices=True 时同时返回展平位置）。"),
     "batch_norm": ("Normalize each channel by the batch's mean and variance (training) or the "
                    "running ones.", "按批次（训练时）或滑动的均值与方差对每个通道做归一化。"),
     "pad": ("The tensor padded: pad=(left, right, top, bottom, …) from the last dimension.",

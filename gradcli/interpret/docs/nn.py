@@ -34,6 +34,13 @@ SUMMARIES = {
     "AvgPool2d": ("Averages each kernel_size window.", "对每个 kernel_size 窗口求平均。"),
     "AdaptiveAvgPool2d": ("Averages to a fixed output_size, whatever the input size.",
                           "求平均到固定的 output_size，与输入大小无关。"),
+    "AdaptiveMaxPool2d": ("Maxima over windows chosen so the output is output_size "
+                          "(return_indices=True also gives where they are).",
+                          "自动选择窗口取最大值，使输出大小为 output_size（return_indices=True 时同时返回位置）。"),
+    "PairwiseDistance": ("The p-norm of x1 - x2 (+ eps) along the last dim, as a layer.",
+                         "作为层：x1 - x2（加 eps）沿最后一维的 p-范数。"),
+    "CosineSimilarity": ("x1·x2 / (‖x1‖·‖x2‖) along dim, as a layer.",
+                         "作为层：沿 dim 的余弦相似度 x1·x2 / (‖x1‖·‖x2‖)。"),
     "BatchNorm1d": ("Normalizes each feature by the batch's statistics (running ones in eval()).",
                     "按批次统计量对每个特征归一化（eval() 时用滑动统计量）。"),
     "BatchNorm2d": ("Normalizes each channel of (N, C, H, W) by the batch's statistics.",

@@ -1,8 +1,8 @@
 """torch.nn: Module, Parameter, the containers, layers and losses (imported on first use)."""
 from __future__ import annotations
 
-from . import (activation, batchnorm, container, conv, dropout, flatten, init, linear, loss,
-               module, parameter, pooling)
+from . import (activation, batchnorm, container, conv, distance, dropout, flatten, init, linear,
+               loss, module, parameter, pooling)
 
 # the classes torch.nn offers, by the submodule that defines them
 _CLASSES = {
@@ -13,7 +13,8 @@ _CLASSES = {
     flatten: ("Flatten", "Unflatten"),
     dropout: ("Dropout",),
     conv: ("Conv2d",),
-    pooling: ("MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d"),
+    pooling: ("MaxPool2d", "AvgPool2d", "AdaptiveAvgPool2d", "AdaptiveMaxPool2d"),
+    distance: ("PairwiseDistance", "CosineSimilarity"),
     batchnorm: ("BatchNorm1d", "BatchNorm2d"),
     activation: ("ReLU", "ReLU6", "Hardtanh", "Sigmoid", "Tanh", "SiLU", "ELU", "GELU",
                  "LeakyReLU", "LogSigmoid", "Softplus", "PReLU", "Softmax", "LogSoftmax"),

@@ -1,4 +1,4 @@
-"""The pooling layers: MaxPool2d, AvgPool2d and AdaptiveAvgPool2d."""
+"""The pooling layers: MaxPool2d, AvgPool2d, AdaptiveAvgPool2d and AdaptiveMaxPool2d."""
 from __future__ import annotations
 
 from ...engine.ops import FUNCTIONAL
@@ -61,6 +61,21 @@ class AdaptiveAvgPool2d(Module):
 
     def forward(self, input):
         return FUNCTIONAL["adaptive_avg_pool2d"](input, self.output_size)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveMaxPool2d(Module):
+    __module__ = _MODULE
+
+    def __init__(self, output_size, return_indices: bool = False) -> None:
+        super().__init__()
+        self.output_size = output_size
+        self.return_indices = return_indices
+
+    def forward(self, input):
+        return FUNCTIONAL["adaptive_max_pool2d"](input, self.output_size, self.return_indices)
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"

@@ -68,7 +68,7 @@ def test_exit_and_streams(run, source, status, out, err):
                     "run without files, processes or Python internals)"),
     ("sys._getframe", "AttributeError: gradcli's 'sys' module does not offer '_getframe' "
                       "(programs run without files, processes or Python internals)"),
-    ("sys.stdout.buffer", "AttributeError: 'Stream' object has no attribute 'buffer'"),
+    ("sys.stdout.buffer", "AttributeError: '_io.TextIOWrapper' object has no attribute 'buffer'"),
 ])
 def test_refused(run, source, line):
     assert run("import sys\n" + source).error_line == line

@@ -23,9 +23,9 @@ def test_as_python(run, source):
 @pytest.mark.parametrize("expr, line", [
     ("typing.List['os.system(1)']", "TypeError: gradcli's typing takes forward references that "
                                     "are names, not 'os.system(1)'"),
-    ("typing.List._form", "AttributeError: 'Form' object has no attribute '_form'"),
-    ("typing.List[int].__origin__", "AttributeError: 'Form' object has no attribute "
-                                    "'__origin__'"),
+    ("typing.List._form", "AttributeError: 'typing._GenericAlias' object has no attribute '_form'"),
+    ("typing.List[int].__origin__", "AttributeError: 'typing._GenericAlias' object has no "
+                                    "attribute '__origin__'"),
     ("typing.List()", "TypeError: Type List cannot be instantiated; use list() instead"),
 ])
 def test_refused(run, expr, line):
