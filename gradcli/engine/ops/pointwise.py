@@ -410,7 +410,7 @@ unary("log2", libm(np.log2), "Log2Backward0",
       lambda node, g: g / (node.self * LN2), ("self",), "∂log₂x/∂x = 1/(x·ln 2)")
 unary("log10", libm(np.log10), "Log10Backward0",
       lambda node, g: g / (node.self * LN10), ("self",), "∂log₁₀x/∂x = 1/(x·ln 10)")
-unary("log1p", libm(np.log1p), "Log1PBackward0",
+unary("log1p", kernels.log1p, "Log1PBackward0",
       lambda node, g: g / (node.self + 1), ("self",), "∂ln(1+x)/∂x = 1/(1+x)")
 unary("sqrt", vml.sqrt, "SqrtBackward0",
       lambda node, g: g / (2 * node.result), ("result",), "∂√x/∂x = 1/(2√x)")

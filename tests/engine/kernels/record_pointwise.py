@@ -32,9 +32,11 @@ CALLS = {
     "cos": lambda a, b, c, s: (a * 4).cos(),
     "log": lambda a, b, c, s: c.log(),
     "atan": lambda a, b, c, s: (a * 4).atan(),
+    "log1p": lambda a, b, c, s: (a * 4).log1p(),
 }
 SQRT_BITS = 20000   # float32 inputs of random bit patterns: every class of input
-UNPORTED = {("sqrt", "float64"), ("log", "float64"), ("atan", "float64")}   # MKL's double kernels: engine/kernels/vml.py
+# the float64 kernels not ported (engine/kernels/vml.py, pointwise.py)
+UNPORTED = {("sqrt", "float64"), ("log", "float64"), ("atan", "float64"), ("log1p", "float64")}
 SIN_BITS = 40000   # float32 and float64 inputs of random bit patterns
 
 
@@ -74,8 +76,9 @@ def sin_bits_input64() -> np.ndarray:
 
 
 # "<op>_bits" and "<op>64_bits": the digest of torch.<op> of every kind of float32 and float64
-# (MKL's VML ports in engine/kernels/vml.py; a dtype left out is not ported)
-BITS = {"log": {"float32": sqrt_bits_input}, "atan": {"float32": sin_bits_input}}
+# (MKL's VML ports in engine/kernels/vml.py, SLEEF's log1pf; a dtype left out is not ported)
+BITS = {"log": {"float32": sqrt_bits_input}, "atan": {"float32": sin_bits_input},
+        "log1p": {"float32": sqrt_bits_input}}
 
 
 def digest(array: np.ndarray) -> str:

@@ -1,5 +1,5 @@
 """Bit-for-bit checks of the fused pointwise kernels (add with alpha, addcmul, addcdiv, lerp)
-and of MKL's sqrt, sin, cos, log and atan against torch's results recorded in pointwise_reference.json."""
+of MKL's sqrt, sin, cos, log and atan and of SLEEF's log1pf against torch's results recorded in pointwise_reference.json."""
 from __future__ import annotations
 
 import json
@@ -25,7 +25,9 @@ KERNELS = {
     "cos": lambda a, b, c, s: vml.cos(a * 4),
     "log": lambda a, b, c, s: vml.log(c),
     "atan": lambda a, b, c, s: vml.atan(a * 4),
+    "log1p": lambda a, b, c, s: pointwise.log1p(a * 4),
 }
+BIT_KERNELS = {"log": vml.log, "atan": vml.atan, "log1p": pointwise.log1p}
 CASES = [c for c in REFERENCE["cases"] if (c["call"], c["dtype"]) not in UNPORTED]
 
 
@@ -89,18 +91,18 @@ def test_vml_of_every_kind_of_float(op: str, dtype: str, make) -> None:
     # random bit patterns: normal, subnormal, zero, negative, huge, infinite and nan inputs
     key = f"{op}{'' if dtype == 'float32' else '64'}_bits"
     with np.errstate(all="ignore"):
-        assert digest(getattr(vml, op)(make())) == REFERENCE[key]
+        assert digest(BIT_KERNELS[op](make())) == REFERENCE[key]
 
 
-@pytest.mark.parametrize("op", ["log", "atan"])
+@pytest.mark.parametrize("op", list(BIT_KERNELS))
 def test_vml_of_a_few_float32_at_a_time(op: str) -> None:
     # the one-Python-float path gives the whole-array port's bits (checked against torch above)
-    # on its usual inputs, normal ones (positive for log); a few with an unusual one go whole
+    # on its usual inputs, normal ones (positive for the logs); a few with an unusual one go whole
     x = sqrt_bits_input()
     x = x[(np.abs(x) >= np.finfo(np.float32).tiny) & (np.abs(x) < 2.0 ** 100)]
-    x = np.concatenate([np.abs(x) if op == "log" else x,
+    x = np.concatenate([x if op == "atan" else np.abs(x),
                         np.array([1.0, 0.0, -np.inf, np.nan, 1e-45], np.float32)])
-    kernel = getattr(vml, op)
+    kernel = BIT_KERNELS[op]
     with np.errstate(all="ignore"):
         whole = kernel(x)
         few = np.concatenate([kernel(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
