@@ -400,7 +400,7 @@ TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
 exp = unary("exp", vml.exp, "ExpBackward0",
             lambda node, g: g * node.result, ("result",), "∂eˣ/∂x = eˣ")
 # grad * result * M_LN2: C++ scales by a number, so the top node of its graph is MulBackward1
-unary("exp2", libm(np.exp2), "Exp2Backward0",
+unary("exp2", kernels.exp2_kernel, "Exp2Backward0",
       lambda node, g: scale(g * node.result, LN2), ("result",), "∂2ˣ/∂x = 2ˣ·ln 2")
 unary("expm1", libm(np.expm1), "Expm1Backward0",
       lambda node, g: g * (node.result + 1), ("result",), "∂(eˣ-1)/∂x = eˣ")
