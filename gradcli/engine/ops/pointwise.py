@@ -772,7 +772,9 @@ ADDCMUL = row(Op("addcmul", kernels.addcmul, "AddcmulBackward0", ("self", "tenso
          "∂(a + v·b·c)/∂c = v·b"))))
 ADDCDIV = row(Op("addcdiv", kernels.addcdiv, "AddcdivBackward0", ("self", "tensor1", "tensor2"), (
     Rule(lambda node, g: g, (), "∂(a + v·b/c)/∂a = 1"),
-    Rule(lambda node, g: g * node.value / node.tensor2, ("tensor2",), "∂(a + v·b/c)/∂b = v/c"),
+    # derivatives.yaml: grad * (value / tensor2), whose top node is a Mul
+    Rule(lambda node, g: g * (node.value / node.tensor2), ("tensor2",),
+         "∂(a + v·b/c)/∂b = v/c"),
     Rule(lambda node, g: -g * (node.tensor1 * node.value / (node.tensor2 * node.tensor2)),
          ("tensor1", "tensor2"), "∂(a + v·b/c)/∂c = -v·b/c²"))))
 

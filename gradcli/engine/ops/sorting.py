@@ -7,16 +7,24 @@ from .. import arguments, interruptible, return_types
 from ..dispatch import Rule, Op, apply
 from ..tensor import Tensor
 from . import xp
-from .indexing import SCATTER_ADD
+from .indexing import SCATTER
 from .registry import export, row
 
-# the backward puts each gradient back where its value came from (scatter by the indices)
+
+def _sort_grad(node, g):
+    # value_selecting_reduction_backward: zeros.scatter_(dim, indices, grad), each gradient put
+    # back where its value came from (a ScatterBackward0 node when recorded); the indices are
+    # saved, so a second backward finds them freed
+    order = node.order   # a tensor, or on a pass on arrays its array
+    order = order if type(order) is Tensor else Tensor._make(order)
+    return apply(SCATTER, (xp.zeros_like(g, node.shapes[0]), g),
+                 {"dim": node.dim, "index": order})
+
+
 SORT = row(Op("sort", lambda a, dim, order: np.take_along_axis(a, order._data, dim),
               "SortBackward0", ("self",), (
-    # the order is read as the tensor it is on either pass: scatter_add's forward takes one
-    Rule(lambda node, g: apply(SCATTER_ADD, (xp.zeros_like(g, node.shapes[0]), g),
-                               {"dim": node.dim, "index": node.params["order"]}), (),
-         "∂sort(x)/∂x = g, put back where each value came from"),), dtypes="keep"))
+    Rule(_sort_grad, (), "∂sort(x)/∂x = g, put back where each value came from"),),
+    dtypes="keep", saved_params=("order",)))
 
 
 def _order(input: Tensor, dim: int, descending: bool) -> np.ndarray:
