@@ -19,7 +19,6 @@ import types
 import warnings
 
 import numpy as np
-import pytest
 
 from gradcli import engine
 from gradcli.engine.device import Device
@@ -439,11 +438,11 @@ def findings() -> tuple[dict, dict]:
 ROOTS = [None, INDEXING, LIBRARY, NN, NUMPY] + PYTHON_MODULES + sorted(FUNCTIONS)
 
 
-@pytest.mark.parametrize("root", ROOTS)
-def test_only_language_values_are_reachable(root):
-    assert findings()[0].get(root or "builtins", []) == []
+# one test each over all the roots (the walk is one): the failure lists each root that went wrong
+# with what it reached; 230 tests a root each cost more to run than the lookups they made
+def test_only_language_values_are_reachable():
+    assert dict(findings()[0]) == {}
 
 
-@pytest.mark.parametrize("root", ROOTS)
-def test_no_internal_attribute_is_handed_out(root):
-    assert findings()[1].get(root or "builtins", []) == []
+def test_no_internal_attribute_is_handed_out():
+    assert dict(findings()[1]) == {}
