@@ -23,11 +23,11 @@ from __future__ import annotations
 import ast
 import operator
 import re
-import warnings
 from typing import Callable
 
 import numpy as np
 
+from . import once
 from .dtypes import DType, tp_name
 from .tensor import Device, Tensor
 
@@ -384,19 +384,9 @@ DEPRECATED = ("This overload of {name} is deprecated:\n\t{name}{signature}\nCons
               "/__w/pytorch/pytorch/torch/csrc/utils/python_arg_parser.cpp:1841.)")
 
 
-_warned: list[bool] = []   # a deprecated overload was warned of in this program
-
-
 def warn_deprecated(message: str) -> None:
     """PyTorch warns of the first deprecated overload a process calls, and never again."""
-    if not _warned:
-        _warned.append(True)
-        warnings.warn(message, UserWarning)
-
-
-def reset() -> None:
-    """A fresh process: the next deprecated overload is warned of."""
-    _warned.clear()
+    once.warn_once("deprecated overload", message)
 
 
 # ---- invalid_arguments.cpp: the listing, from the printed signatures --------------------------

@@ -7,9 +7,16 @@ import weakref
 import numpy as np
 
 from . import dtypes as _dt
-from . import grad_mode
+from . import grad_mode, once
 from .device import CPU, Device
 from .graph import AccumulateGrad, InvalidView
+
+# python_variable_methods.cpp's warning for float(t) of a tensor that requires grad (once a
+# process: TORCH_WARN_ONCE)
+SCALAR_OF_REQUIRES_GRAD = (
+    "Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n"
+    "Consider using tensor.detach() first. (Triggered internally at /__w/pytorch/pytorch/torch/"
+    "csrc/autograd/generated/python_variable_methods.cpp:822.)")
 
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -340,6 +347,8 @@ class Tensor:
     def __float__(self) -> float:
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
+        if self._requires_grad:
+            once.warn_once("scalar of requires_grad", SCALAR_OF_REQUIRES_GRAD)
         return float(self._data.reshape(()).item())
 
     def __int__(self) -> int:

@@ -91,7 +91,9 @@ OFFERED_MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", 
                    *(f"torch.distributions.{name}" for name in (
                        "bernoulli", "categorical", "constraints", "distribution", "multinomial",
                        "normal", "uniform")), "numpy", "math", "random",
-                   "time", "collections", "sys", "__future__"}
+                   "time", "collections", "sys", "__future__", "warnings", "itertools",
+                   "functools", "copy", "typing", "string", "operator", "statistics", "numbers",
+                   "os", "os.path", "timeit"}
 # modules the recording environment lacks: a program importing one stops with
 # ModuleNotFoundError in PyTorch's run, and gradcli must stop the same way
 ABSENT_MODULES = {"d2l", "d2lzh_pytorch", "torchvision", "matplotlib", "pandas", "IPython",
