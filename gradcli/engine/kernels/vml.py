@@ -423,12 +423,11 @@ _LN_POLY = _f32([0x3E0402C8, 0x3E0F335D, 0xBDF9889E, 0x3E0F6B8C, 0xBE2ACEE6, 0x3
                  0xBE7FFF78, 0x3EAAAA83, 0xBF000000])   # c0 (subtracted), c1 ... c8
 _LN2_HI, _LN2_LO = _f32(0x3F317200), _f32(0x35BFBE8E)
 _TWO_THIRDS = np.int32(0x3F2AAAAB)
-_POS_NAN = _f32(0x7FC00000)
 
 
 def log(x: np.ndarray) -> np.ndarray:
-    """torch.log of float32 as MKL computes it (above)."""
-    return _vector({F32: _log32}, _log_other, x)
+    """torch.log of float32 and float64 as MKL computes them (above and below)."""
+    return _vector({F32: _log32, np.float64: _log64}, _log_other, x)
 
 
 def _log_other(x: np.ndarray) -> np.ndarray:
@@ -453,18 +452,117 @@ def _log32(x: np.ndarray) -> np.ndarray:
     out = np.asarray(k * _LN2_HI + (k * _LN2_LO + p))
     if not usual.all():
         rare = ~usual
-        out[rare] = _log32_rare(x[rare])
+        out[rare] = _log_rare(x[rare])
     return out
 
 
-def _log32_rare(x: np.ndarray) -> np.ndarray:
+def _log_rare(x: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.log(x.astype(np.float64)).astype(F32)
+        out = np.log(x.astype(np.float64)).astype(x.dtype)
     out[x == 0] = -np.inf
-    out[(x < 0) | (x == -np.inf)] = _POS_NAN
+    out[(x < 0) | (x == -np.inf)] = np.abs(np.array(np.nan, x.dtype))   # the positive quiet nan
     nan = np.isnan(x)
     out[nan] = x[nan] * x[nan]
     return out
+
+
+# float64: MKL's vdLn (dLn_EXHAynn, read off the same way). x = 2**(E - 1013)·m with E the biased
+# exponent and m in [2**-10, 2**-9); c = round(rcpps(float32(m))), an integer in [512, 1024];
+# r = m·c - 1 (m split in its top 26 bits and the rest: the first product is exact), and log x
+# = E·ln2_hi + A_c + r (error-free sum) + E·ln2_lo + B_c + a degree 5 polynomial in r, where
+# A_c + B_c = -1013·ln 2 - ln c. MKL's table of the 513 pairs is stored as each entry's distance,
+# in units in its last place, from the float64 nearest to that value (A) and to what A leaves
+# (B), offset by 14800 and 130 to fit a byte (513 bytes each, zlib-compressed, base64); the
+# exact values are computed here with 60 digits. The rare inputs go as for float32, a subnormal
+# to NumPy's log (MKL's rare path is not ported: 2 of 250,000 random subnormals differ).
+_VDLN_STEPS = (
+    "eNqdkdluQ0EIQ6X2mdXM//9qD4kqVUpv0mYeZgNsYz4yvFPumeNTUrZbuXnfvjOr5FJVTkqWzh42qmlLZbU2NQeEU8"
+    "6bH010Z5obgMcszIfCiCzgezxMMAA0NbXRsuqEr8MpnjSbqE2MUPQikIE2l1dHhx1NeUzwRtsecZpalx0EeFMg5296"
+    "MzIXkkULtZjH4CECeaHVttUoa914Z73IQ8u5fMUONd3aVhBFi7uDEMKuSPcakGIlC5Y5jUep2Oy0PnSMq6cr6W4dRa"
+    "UV2d2nbFoIHkYBFlYh32utRRaRHuQe3KTcmE8hcgV74AEIjgUNP1NBDgOxqvL1MQClAa2dwWhmq/F53T6DW1Of3bDf"
+    "18/z+/6fpafPp/l6UfMI/TeB0gWSXmv8VZOeNaiLkN538sEjXQHqvXl9AYbQRYk=")
+_LN2_HI64, _LN2_LO64 = _f64(0x3FE62E42FEFA0000), _f64(0x3D7CF79ABC9E0000)
+_LN64_POLY = tuple(map(_f64, (0x3FC9999CACDB4D0A, 0xBFD0000148058EE1, 0x3FD55555555543C5,
+                              0xBFDFFFFFFFFFF81F)))
+_MANTISSA64 = np.uint64(0x000FFFFFFFFFFFFF)
+_TOP26 = np.uint64(0x3F5FFFFFFC000000)
+
+
+@functools.cache
+def _vdln_table() -> np.ndarray:
+    """Row c - 512: A_c and B_c."""
+    from decimal import Decimal, localcontext
+    from fractions import Fraction
+    units = np.frombuffer(zlib.decompress(base64.b64decode("".join(_VDLN_STEPS))), np.uint8)
+    ln2 = Fraction(float(_LN2_HI64)) + Fraction(float(_LN2_LO64))
+    rows = []
+    with localcontext() as context:
+        context.prec = 60
+        for k in range(513):
+            value = -1013 * ln2 - Fraction(Decimal(512 + k).ln())
+            a = float(value)
+            a += (int(units[k]) + 14800) * math.ulp(a)
+            b = float(value - Fraction(a))
+            rows.append((a, b + (int(units[513 + k]) + 130) * math.ulp(b)))
+    return np.array(rows)
+
+
+def _log64(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        values = x.ravel().tolist()
+        if all(_TINY64_F <= v <= _HUGE64_F for v in values):   # no nan: every one usual
+            return np.array([_log64_one(v) for v in values]).reshape(x.shape)
+    bits = x.view(np.uint64)
+    usual = (x >= _TINY64) & (x <= _HUGE64)
+    bits = np.where(usual, bits, np.uint64(0x3FF0000000000000))
+    m = ((bits & _MANTISSA64) | np.uint64(0x3F50000000000000)).view(np.float64)
+    c = rcpps(m.astype(F32)).astype(np.float64)
+    c = (c + _SHIFTER64) - _SHIFTER64
+    e = (bits >> np.uint64(52)).astype(np.float64)
+    m_hi = (m.view(np.uint64) & _TOP26).view(np.float64)
+    r = (m_hi * c - 1.0) + (m - m_hi) * c
+    a, b = _vdln_table()[c.astype(np.intp) - 512].T
+    s = e * _LN2_HI64 + a
+    hi = s + r
+    err = (s - hi) + r
+    z = r * r
+    p = ((r * _LN64_POLY[0] + _LN64_POLY[1]) * z + (r * _LN64_POLY[2] + _LN64_POLY[3])) * z
+    out = np.asarray(((err + (e * _LN2_LO64 + b)) + p) + hi)
+    if not usual.all():
+        rare = ~usual
+        out[rare] = _log_rare(x[rare])
+    return out
+
+
+_TINY64, _HUGE64 = np.finfo(np.float64).tiny, np.finfo(np.float64).max
+_TINY64_F, _HUGE64_F = float(_TINY64), float(_HUGE64)
+_LN64_POLY_F = tuple(map(float, _LN64_POLY))
+_LN2_HI64_F, _LN2_LO64_F, _SHIFTER64_F = float(_LN2_HI64), float(_LN2_LO64), float(_SHIFTER64)
+
+
+@functools.cache
+def _vdln_rows() -> list:
+    return _vdln_table().tolist()
+
+
+def _log64_one(v: float) -> float:
+    """_log64 of one positive normal float64, in Python floats (float64 operations as they are;
+    rcpps from its table, as rcpps)."""
+    bits = _UNPACK64_BITS(_PACK64(v))[0]
+    m = _UNPACK64(_PACK64_BITS((bits & 0x000FFFFFFFFFFFFF) | 0x3F50000000000000))[0]
+    m32 = _UNPACK_BITS(_PACK(m))[0]
+    rcp = math.ldexp(_rcpps_floats()[(m32 >> 11) & 0xFFF], 127 - (m32 >> 23))
+    c = (rcp + _SHIFTER64_F) - _SHIFTER64_F
+    e = float(bits >> 52)
+    m_hi = _UNPACK64(_PACK64_BITS(_UNPACK64_BITS(_PACK64(m))[0] & 0x3F5FFFFFFC000000))[0]
+    r = (m_hi * c - 1.0) + (m - m_hi) * c
+    a, b = _vdln_rows()[int(c) - 512]
+    s = e * _LN2_HI64_F + a
+    hi = s + r
+    z = r * r
+    c0, c1, c2, c3 = _LN64_POLY_F
+    p = ((r * c0 + c1) * z + (r * c2 + c3)) * z
+    return ((((s - hi) + r) + (e * _LN2_LO64_F + b)) + p) + hi
 
 
 _TINY32 = float(_f32(0x00800000))     # the least normal float32

@@ -10,8 +10,8 @@ import pytest
 
 from gradcli.engine.kernels import pointwise, vml
 
-from .record_pointwise import (BITS, SIN_BITS, UNPORTED, digest, inputs, sin_bits_input,
-                               sin_bits_input64, sqrt_bits_input)
+from .record_pointwise import (BITS, SIN_BITS, UNPORTED, bits_input64, digest, inputs,
+                               sin_bits_input, sin_bits_input64, sqrt_bits_input)
 
 REFERENCE = json.loads(Path(__file__).with_name("pointwise_reference.json").read_text())
 KERNELS = {
@@ -107,3 +107,12 @@ def test_vml_of_a_few_float32_at_a_time(op: str) -> None:
         whole = kernel(x)
         few = np.concatenate([kernel(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
     assert few.view(np.uint32).tolist() == whole.view(np.uint32).tolist()
+
+
+def test_log_of_a_few_float64_at_a_time() -> None:
+    x = np.abs(bits_input64())
+    x = np.concatenate([x[(x >= np.finfo(np.float64).tiny) & (x < np.inf)], [1.0, 0.0, np.nan]])
+    with np.errstate(all="ignore"):
+        whole = vml.log(x)
+        few = np.concatenate([vml.log(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
+    assert few.view(np.uint64).tolist() == whole.view(np.uint64).tolist()
