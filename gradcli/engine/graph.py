@@ -195,12 +195,25 @@ class SavedResult:
         return self.data.shape
 
 
+class _Regenerated:
+    short_name = "AsStrided"
+
+
+_AS_STRIDED = _Regenerated()
+
+
 def _modified_message(node, name, value, now, then) -> str:
     if type(value) is SavedResult:
         data, where = value.data, f", which is output {value.output_nr} of {node.short_name},"
     else:
         data = value._data
         fn = value.grad_fn
+        if type(fn) is InvalidView:
+            return fn.message   # PyTorch reads the saved view's grad_fn first, which fails
+        if fn is not None and value._base is not None:
+            # a view whose version moved since its grad_fn was made: PyTorch regenerates it
+            # when the message reads it (a write through detach() too)
+            fn = _AS_STRIDED
         where = f", which is output {value._output_nr} of {fn.short_name}," if fn is not None else ""
     dtype = from_numpy(data.dtype)
     return MODIFIED.format(type=f"torch.{dtype.legacy}", shape=", ".join(map(str, data.shape)),

@@ -102,14 +102,15 @@ def dot(input, tensor):
     if input.ndim != 1 or tensor.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
                            f"tensors")
+    # ATen's dot_check: the dtypes before the sizes
+    if input.dtype is not tensor.dtype:
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
+                           f"{_dt.type_name(input.dtype)} and {_dt.type_name(tensor.dtype)}")
     n, m = input._data.shape[0], tensor._data.shape[0]
     if n != m:
         raise RuntimeError(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to "
                            f"have the same number of elements, but got {n} and {m} elements "
                            f"respectively")
-    if input.dtype is not tensor.dtype:
-        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
-                           f"{_dt.type_name(input.dtype)} and {_dt.type_name(tensor.dtype)}")
     return apply(DOT, (input, tensor))
 
 
