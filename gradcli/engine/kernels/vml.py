@@ -837,10 +837,12 @@ def _rcpps_table() -> np.ndarray:
 
 
 def rcpps(x: np.ndarray) -> np.ndarray:
-    """The rcpps estimate of 1/x for positive normal float32 x whose reciprocal is normal: the
-    table's value for the top mantissa bits, its exponent lowered by x's."""
+    """The rcpps estimate of 1/x for positive normal float32 x: the table's value for the top
+    mantissa bits, its exponent lowered by x's; 0 from 2**126 up (and for inf), where the
+    reciprocal would be subnormal."""
     bits = x.view(np.int32)
-    return (_rcpps_table()[(bits >> 11) & 0xFFF] - (((bits >> 23) - 127) << 23)).view(F32)
+    estimate = (_rcpps_table()[(bits >> 11) & 0xFFF] - (((bits >> 23) - 127) << 23)).view(F32)
+    return np.where(bits >= 0x7E800000, F32(0), estimate)
 
 
 # torch.atan of float32 calls MKL's vsAtan; here mkl_vml_kernel_sAtan_EXHAynn (gdb, as for log),
@@ -863,8 +865,8 @@ _TOP24 = np.uint64(0xFFFFFFFFE0000000)
 
 
 def atan(x: np.ndarray) -> np.ndarray:
-    """torch.atan of float32 as MKL computes it (above)."""
-    return _vector({F32: _atan32}, np.arctan, x)
+    """torch.atan of float32 and float64 as MKL computes them (above and below)."""
+    return _vector({F32: _atan32, np.float64: _atan64}, np.arctan, x)
 
 
 def _atan32(x: np.ndarray) -> np.ndarray:
@@ -934,3 +936,81 @@ def _atan32_one(v: float) -> float:
     p = unpack(pack(unpack(pack(p * z))[0] * qh))[0]
     p = unpack(pack(unpack(pack(unpack(pack(p + low))[0] + qh))[0] + hi))[0]
     return math.copysign(p, v)
+
+
+# float64: MKL's vdAtan (dAtan_EXHAynn, read off the same way): fdlibm's reduction (c = 0, 1/2, 1,
+# 3/2 by the high word of |x| against 0.4375, 0.6875, 1.1875, 2.4375; -1/|x| above), from a
+# table of rows (c, a mask that keeps |x| in the numerator, atan c high and low). Numerator and
+# denominator are split into 26-bit heads and tails; the quotient is head·r plus corrections,
+# r = rcpps(denominator head) refined by the series in e = d·r - 1 (five terms), then a
+# polynomial of degree 11 in q² and atan c's parts, x's sign last. The operations go in MKL's
+# order (its two-sums included). inf gives ±π/2 and a nan is quieted (MKL's rare path).
+_ATAN64_ROWS = np.array([[0x3FF0000000000000, 0, 0x3FF921FB54442D18, 0x3C91A62633145C07],
+                         [0x3FF8000000000000, 2**64 - 1, 0x3FEF730BD281F69B, 0x3C7007887AF0CBBD],
+                         [0x3FF0000000000000, 2**64 - 1, 0x3FE921FB54442D18, 0x3C81A62633145C07],
+                         [0x3FE0000000000000, 2**64 - 1, 0x3FDDAC670561BB4F, 0x3C7A2B7F222F65E2],
+                         [0, 2**64 - 1, 0, 0]], np.uint64)
+_ATAN64_BOUNDS = (0x3FDC0000, 0x3FE60000, 0x3FF30000, 0x40038000)   # high words: row 4 - count
+_ATAN64_POLY = tuple(map(_f64, (0x3F8BE4FBE6733718, 0x3FA6AD5558FE19C9, 0xBFA04CD71F92185E,
+                                0xBFAA9E755CA13D23, 0x3FAE12F1EDF7C393, 0xBFB1108D326C68ED,
+                                0x3FB3B132B731E73A, 0xBFB745D119677A4F, 0x3FBC71C719F99F96,
+                                0xBFC2492492441A21, 0x3FC9999999998F43, 0xBFD5555555555552)))
+_SPLIT64 = np.uint64(0xFFFFFFFFF8000000)
+_ONE64_BITS = np.uint64(0x3FF0000000000000)
+_SIGN64 = np.uint64(1 << 63)
+
+
+def _as64(bits) -> np.ndarray:
+    return np.asarray(bits, np.uint64).view(np.float64)
+
+
+def _head(x: np.ndarray) -> np.ndarray:
+    return _as64(x.view(np.uint64) & _SPLIT64)
+
+
+def _atan64(x: np.ndarray) -> np.ndarray:
+    bits = x.view(np.uint64)
+    a = _as64(bits & ~_SIGN64)
+    a_hi = _head(a)
+    a_lo = a - a_hi
+    high = (a.view(np.uint64) >> np.uint64(32)).astype(np.int64)
+    row = _ATAN64_ROWS[4 - sum((high > bound).astype(np.intp) for bound in _ATAN64_BOUNDS)]
+    c, keep, atan_hi, atan_lo = row[:, 0].view(np.float64), row[:, 1], *_as64(row[:, 2:]).T
+    # numerator |x| - c (or -1): head and tail, by MKL's two-sum
+    n = _as64(a_hi.view(np.uint64) & keep) - c
+    kept_lo = _as64(keep & a_lo.view(np.uint64))
+    s = n - kept_lo
+    err = kept_lo - (s - n)
+    n_hi = _head(s)
+    n_lo = (s - n_hi) + err
+    # denominator 1 + |x|·c (or |x|): head and tail
+    d = _as64(keep & _ONE64_BITS) + c * a_hi
+    tail = c * a_lo
+    s = tail + d
+    err = (d - s) + tail
+    d_hi = _head(s)
+    d_lo = (s - d_hi) + err
+    with np.errstate(over="ignore"):
+        r = rcpps(d_hi.astype(F32)).astype(np.float64)
+    e = d_lo * r + (d_hi * r + -1.0)
+    corr = e * e - e
+    for step in (1.0, -1.0, 1.0, -1.0):
+        corr = corr * e + step * e
+    corr = corr * r
+    q_lo = n_lo * r + (n_hi * corr + n_lo * corr)
+    q_hi = n_hi * r
+    q = q_hi + q_lo
+    z = q * q
+    w = z * z
+    p, s = _ATAN64_POLY[0:2]
+    p, s = w * p + s, w * _ATAN64_POLY[2] + _ATAN64_POLY[3]
+    for k in range(4, 12, 2):
+        p, s = p * w + _ATAN64_POLY[k], s * w + _ATAN64_POLY[k + 1]
+    p = (p * z + s) * z * q
+    out = np.asarray(((p + (q_lo + atan_lo)) + q_hi) + atan_hi)
+    out = np.asarray(out.view(np.uint64) | (bits & _SIGN64)).view(np.float64)
+    if not np.isfinite(x).all():
+        rare = ~np.isfinite(x)
+        out[rare] = np.where(np.isnan(x[rare]), x[rare] + x[rare],
+                             np.copysign(_as64(0x3FF921FB54442D18), x[rare]))
+    return out

@@ -36,7 +36,7 @@ CALLS = {
 }
 SQRT_BITS = 20000   # float32 inputs of random bit patterns: every class of input
 # the float64 kernels not ported (engine/kernels/vml.py, pointwise.py)
-UNPORTED = {("sqrt", "float64"), ("atan", "float64"), ("log1p", "float64")}
+UNPORTED = {("sqrt", "float64"), ("log1p", "float64")}
 SIN_BITS = 40000   # float32 and float64 inputs of random bit patterns
 
 
@@ -86,7 +86,7 @@ def bits_input64() -> np.ndarray:
 # "<op>_bits" and "<op>64_bits": the digest of torch.<op> of every kind of float32 and float64
 # (MKL's VML ports in engine/kernels/vml.py, SLEEF's log1pf; a dtype left out is not ported)
 BITS = {"log": {"float32": sqrt_bits_input, "float64": bits_input64},
-        "atan": {"float32": sin_bits_input},
+        "atan": {"float32": sin_bits_input, "float64": bits_input64},
         "log1p": {"float32": sqrt_bits_input}}
 
 
