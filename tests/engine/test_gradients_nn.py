@@ -92,6 +92,10 @@ CASES = [
 # the branches of one row that a single case does not reach
 W = Tensor(np.array([0.5, 2.0, 1.5]))
 BRANCHES = [
+    ("in-place leaky_relu, create_graph",
+     _d(lambda a: F.leaky_relu(a * a - 0.5, 0.2, inplace=True)), [(2, 3)], ANY),
+    ("in-place elu, create_graph", _d(lambda a: F.elu(a * a - 0.5, alpha=0.7, inplace=True)),
+     [(2, 3)], ANY),
     ("clamp, bounds crossed",     lambda a, lo: a.clamp(lo, lo - 1),          [(3,), (3,)], ANY),
     ("clamp, create_graph",       _d(lambda a: a.clamp(-1, 1) * a),           [(2, 3)],     ANY),
     ("maximum, create_graph",     _d(lambda a: T.maximum(a, a * a)),          [(4,)],       ANY),

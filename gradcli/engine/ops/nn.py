@@ -161,20 +161,32 @@ LEAKY_RELU_BACKWARD = row(Op("leaky_relu_backward",
     dtypes="keep"))
 
 
-def _elu_backward(g, x, alpha):
-    # ATen's elu_backward kernel: x <= 0 ? g·α·eˣ : g
+def _elu_backward(g, x, alpha, is_result=False):
+    # ATen's elu_backward kernel: x <= 0 ? g·α·eˣ : g; of the in-place elu's result y,
+    # y <= 0 ? g·(y + α) : g
+    if is_result:
+        return np.where(x <= 0, g * (x + alpha), g)
     return np.where(x <= 0, g * alpha * xp.exp(x), g)
 
 
 def _elu_double_backward(node, g):
+    # FunctionsManual.cpp's elu_double_backward
     x = node.self
-    t = apply(ELU_BACKWARD, (g * node.grad_output, x), {"alpha": node.alpha})
+    if node.is_result:
+        t = g * node.grad_output
+    else:
+        t = apply(ELU_BACKWARD, (g * node.grad_output, x), {"alpha": node.alpha})
     return xp.where(x < 0, t, t * 0)   # t · (x < 0), with the product's signed zeros
+
+
+def _elu_grad(node, g):
+    return apply(ELU_BACKWARD, (g, node.self), {"alpha": node.alpha, "is_result": False})
 
 
 ELU_BACKWARD = row(Op("elu_backward", _elu_backward, "EluBackwardBackward0",
                       ("grad_output", "self"), (
-    Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.self), {"alpha": node.alpha}), ("self",),
+    Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.self),
+                               {"alpha": node.alpha, "is_result": node.is_result}), ("self",),
          "∂elu_backward(g, x)/∂g = 1 if x > 0 else α·eˣ"),
     Rule(_elu_double_backward, ("self", "grad_output"),
          "∂elu_backward(g, x)/∂x = g·α·eˣ if x < 0 else 0")), dtypes="keep"))
@@ -212,16 +224,19 @@ LEAKY_RELU = row(Op("leaky_relu", lambda a, negative_slope: np.where(
     Rule(lambda node, g: apply(LEAKY_RELU_BACKWARD, (g, node.self),
                                {"negative_slope": node.negative_slope}), ("self",),
          "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
+# derivatives.yaml: leaky_relu_backward(grad, result, negative_slope, true), the row above, so
+# the gradient under create_graph is a LeakyReluBackwardBackward0 of the result
 LEAKY_RELU_ = row(Op("leaky_relu_", LEAKY_RELU.forward, "LeakyReluBackward1", ("self",), (
-    Rule(lambda node, g: xp.where(node.result > 0, g, g * _positive_slope(
-        "leakyReLu", "leakRelu", node.negative_slope)),
+    Rule(lambda node, g: apply(LEAKY_RELU_BACKWARD, (g, node.result), {
+        "negative_slope": _positive_slope("leakyReLu", "leakRelu", node.negative_slope)}),
          ("result",), "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
 ELU = row(Op("elu", _elu_forward, "EluBackward0", ("self",), (
-    Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.self), {"alpha": node.alpha}),
-         ("self",), "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
+    Rule(_elu_grad, ("self",), "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
+# derivatives.yaml: elu_backward(grad, alpha, ..., is_result=true, result), an
+# EluBackwardBackward0 of the result under create_graph
 ELU_ = row(Op("elu_", _elu_forward, "EluBackward1", ("self",), (
-    Rule(lambda node, g: xp.where(node.result > 0, g, g * (node.result + _positive_slope(
-        "elu", None, node.alpha))),
+    Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.result), {
+        "alpha": _positive_slope("elu", None, node.alpha), "is_result": True}),
          ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
 GELU = row(Op("gelu", kernels.gelu, "GeluBackward0", ("self",), (
     Rule(lambda node, g: apply(GELU_BACKWARD, (g, node.self), {"approximate": node.approximate}),
