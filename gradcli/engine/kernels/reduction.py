@@ -409,7 +409,7 @@ def _all_extreme(rows: np.ndarray, larger: bool) -> np.ndarray:
     lanes = 32 // rows.dtype.itemsize
     n = rows.shape[1]
     if n < lanes:
-        acc = rows[:, 0]
+        acc = rows[:, 0].copy()   # a row of one element is the result: not a view of the input
         for i in range(1, n):
             acc = vop(acc, rows[:, i])
         return acc
@@ -439,7 +439,7 @@ def _inner_extreme(rows: np.ndarray, larger: bool) -> np.ndarray:
     lanes = 32 // rows.dtype.itemsize
     block = 4 * lanes
     count = rows.shape[1] // block
-    out = rows[:, 0]
+    out = rows[:, 0].copy()   # a row of one element is the result: not a view of the input
     if count:
         acc = rows[:, :block]
         for i in range(1, count):
