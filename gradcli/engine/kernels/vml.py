@@ -521,7 +521,8 @@ def _log64(x: np.ndarray) -> np.ndarray:
     e = (bits >> np.uint64(52)).astype(np.float64)
     m_hi = (m.view(np.uint64) & _TOP26).view(np.float64)
     r = (m_hi * c - 1.0) + (m - m_hi) * c
-    a, b = _vdln_table()[c.astype(np.intp) - 512].T
+    pairs = _vdln_table()[c.astype(np.intp) - 512]
+    a, b = pairs[..., 0], pairs[..., 1]
     s = e * _LN2_HI64 + a
     hi = s + r
     err = (s - hi) + r
@@ -975,7 +976,8 @@ def _atan64(x: np.ndarray) -> np.ndarray:
     a_lo = a - a_hi
     high = (a.view(np.uint64) >> np.uint64(32)).astype(np.int64)
     row = _ATAN64_ROWS[4 - sum((high > bound).astype(np.intp) for bound in _ATAN64_BOUNDS)]
-    c, keep, atan_hi, atan_lo = row[:, 0].view(np.float64), row[:, 1], *_as64(row[:, 2:]).T
+    c, keep = _as64(row[..., 0]), row[..., 1]
+    atan_hi, atan_lo = _as64(row[..., 2]), _as64(row[..., 3])
     # numerator |x| - c (or -1): head and tail, by MKL's two-sum
     n = _as64(a_hi.view(np.uint64) & keep) - c
     kept_lo = _as64(keep & a_lo.view(np.uint64))

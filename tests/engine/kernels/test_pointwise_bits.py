@@ -116,3 +116,14 @@ def test_log_of_a_few_float64_at_a_time() -> None:
         whole = vml.log(x)
         few = np.concatenate([vml.log(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
     assert few.view(np.uint64).tolist() == whole.view(np.uint64).tolist()
+
+
+@pytest.mark.parametrize("op", list(BIT_KERNELS))
+def test_vml_keeps_shape_and_strides_do_not_matter(op: str) -> None:
+    kernel = BIT_KERNELS[op]
+    for dtype in (np.float32, np.float64):
+        for n in (2, 5, 9):   # one float at a time, and whole arrays
+            x = np.linspace(0.1, 7, n * n, dtype=dtype).reshape(n, n)
+            assert np.array_equal(kernel(x.T), kernel(x).T)
+            assert np.array_equal(kernel(x).ravel(), kernel(x.ravel()))
+        assert kernel(np.array(dtype(0.5))).shape == ()
