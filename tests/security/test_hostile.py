@@ -31,9 +31,10 @@ from .outcome import Outcome, describe, problems
 
 ADDRESS_SPACE = 4 << 30
 DEADLINE = 20
-# seconds from a program's line out to its Ctrl-C: the next statement, the loop or long call under
-# test, starts within a millisecond of the line, so the signal finds it running
-RUNNING = 0.1
+# seconds from a program's line out to its Ctrl-C, which must find the long call under way: the
+# call starts right after the line, but a long call's first steps (checks, copies, its thread)
+# do not take a signal, and at 0.1 s `f @ f` stopped 1.6 s after Ctrl-C at load 16
+RUNNING = 0.3
 
 
 def _limit_memory() -> None:
