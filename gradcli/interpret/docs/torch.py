@@ -51,6 +51,18 @@ SUMMARIES = {
                       "随机数生成器的状态（一个张量，可交给 set_rng_state 恢复）。"),
     "set_rng_state": ("Put the random generator back in a state get_rng_state returned.",
                       "把随机数生成器恢复到 get_rng_state 返回的状态。"),
+    "use_deterministic_algorithms": ("Ask for deterministic kernels (gradcli's all are); "
+                                     "are_deterministic_algorithms_enabled() reads it back.",
+                                     "要求使用确定性算法（gradcli 的所有计算都是确定的）。"),
+    "are_deterministic_algorithms_enabled": ("Whether use_deterministic_algorithms(True) is on.",
+                                             "是否已开启 use_deterministic_algorithms(True)。"),
+    "is_deterministic_algorithms_warn_only_enabled": (
+        "Whether use_deterministic_algorithms was given warn_only=True.",
+        "use_deterministic_algorithms 是否设置了 warn_only=True。"),
+    "get_num_threads": ("The threads torch computes with: 1 in gradcli unless set_num_threads.",
+                        "计算使用的线程数：gradcli 中为 1（除非调用 set_num_threads）。"),
+    "set_num_threads": ("Set what get_num_threads answers (gradcli computes as one thread does).",
+                        "设置 get_num_threads 的返回值（gradcli 按单线程方式计算）。"),
     "Generator": ("A random generator of its own (generator= in rand, randn, randperm…).",
                   "独立的随机数生成器（用于 rand、randn、randperm 等的 generator=）。"),
     "default_generator": ("The generator that manual_seed seeds and rand, randn… draw from.",
