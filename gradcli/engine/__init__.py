@@ -17,16 +17,17 @@ _NUMPY_PRINT_DEFAULTS = _np.get_printoptions()   # a program's np.set_printoptio
 
 def reset() -> None:
     """Back to the state of a fresh process: grad mode on, the default generator freshly seeded,
-    float32 the default dtype, no warn-once warning given yet, the CPU the default device,
-    PyTorch's and NumPy's default print options."""
+    float32 the default dtype, one thread, no warn-once warning given yet, the CPU the default
+    device, PyTorch's and NumPy's default print options."""
     from . import dtypes as _dt
-    from . import once
+    from . import once, settings
     from .device import reset_default_device
     from . import grad_mode as _gm
     from .format import reset_printoptions
     from .kernels.random import default_generator
     _gm.state.enabled = True
     once.reset()
+    settings.reset()
     default_generator.seed()
     _dt.default_float = _dt.float32
     reset_default_device()

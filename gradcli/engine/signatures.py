@@ -37,7 +37,7 @@ any(Tensor input, int? dim, bool keepdim=False, *, Tensor out=None)
 arange(Scalar end, *, Tensor out=None, {options})
 arange(Scalar start, Scalar end, *, {options})
 arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, {options})
-def are_deterministic_algorithms_enabled()
+are_deterministic_algorithms_enabled: torch.are_deterministic_algorithms_enabled()|noargs
 argmax(Tensor input, int? dim=None, bool keepdim=False, *, Tensor out=None)
 argmin(Tensor input, int? dim=None, bool keepdim=False, *, Tensor out=None)
 argsort(Tensor input, *, bool stable, int dim=-1, bool descending=False, Tensor out=None)
@@ -123,7 +123,7 @@ ge(Tensor input, Scalar other, *, Tensor out=None)
 ger(Tensor input, Tensor vec2, *, Tensor out=None)
 def get_default_device()
 get_default_dtype: torch.get_default_dtype()|noargs
-def get_num_threads()
+get_num_threads: torch.get_num_threads()|noargs
 def get_rng_state()
 greater(Tensor input, Tensor other, *, Tensor out=None)
 greater(Tensor input, Scalar other, *, Tensor out=None)
@@ -138,7 +138,8 @@ index_select(Tensor input, int dim, Tensor index, *, Tensor out=None)
 inference_mode: def inference_mode.__new__(cls, mode=True)
 def initial_seed()
 inverse(Tensor input, *, Tensor out=None)
-def is_deterministic_algorithms_warn_only_enabled()
+is_deterministic_algorithms_warn_only_enabled:
+    torch.is_deterministic_algorithms_warn_only_enabled()|noargs
 is_grad_enabled: torch.is_grad_enabled()|noargs
 is_floating_point(Tensor input)
 is_inference(Tensor input)

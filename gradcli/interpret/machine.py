@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.arguments import type_name
+from ..engine import settings
 from ..engine.device import (NO_ACCELERATOR, Device, get_default_device,
                              set_default_device)
 from . import attributes
@@ -163,51 +163,11 @@ def namespaces() -> list[Namespace]:
     ]
 
 
-class Settings:
-    """The switches a program sets on torch: gradcli computes as one thread does (the corpus is
-    recorded with OMP_NUM_THREADS=1) and every kernel of it is deterministic, so they change what
-    the program reads back, nothing else."""
-
-    __slots__ = ("threads", "deterministic", "warn_only")
-
-    def __init__(self) -> None:
-        self.threads, self.deterministic, self.warn_only = 1, False, False
-
-
-SETTINGS = Settings()
-
-
-def use_deterministic_algorithms(mode, *, warn_only=False) -> None:
-    for name, value, where in (("mode", mode, " (position 1)"), ("warn_only", warn_only, "")):
-        if type(value) is not bool:
-            raise TypeError(f"_set_deterministic_algorithms(): argument '{name}'{where} must be "
-                            f"bool, not {type_name(value)}")
-    SETTINGS.deterministic, SETTINGS.warn_only = mode, warn_only
-
-
-def set_num_threads(n) -> None:
-    if type(n) is not int:
-        raise RuntimeError(f"set_num_threads expects an int, but got {type_name(n)}")
-    if n <= 0:
-        raise RuntimeError("set_num_threads expects a positive integer")
-    SETTINGS.threads = n
-
-
-def _no_arguments(name: str, answer):
-    """A function of torch's C module that takes no arguments (METH_NOARGS)."""
-    def function(*args):
-        if args:
-            raise TypeError(f"torch.{name}() takes no arguments ({len(args)} given)")
-        return answer()
-    return Builtin(name, function)
-
-
 ENTRIES = {"__version__": TorchVersion(VERSION), "device": Device,
            "get_default_device": get_default_device, "set_default_device": set_default_device,
-           "use_deterministic_algorithms": use_deterministic_algorithms,
-           "are_deterministic_algorithms_enabled": _no_arguments(
-               "are_deterministic_algorithms_enabled", lambda: SETTINGS.deterministic),
-           "is_deterministic_algorithms_warn_only_enabled": _no_arguments(
-               "is_deterministic_algorithms_warn_only_enabled", lambda: SETTINGS.warn_only),
-           "get_num_threads": _no_arguments("get_num_threads", lambda: SETTINGS.threads),
-           "set_num_threads": Builtin("set_num_threads", set_num_threads)}
+           "use_deterministic_algorithms": settings.use_deterministic_algorithms,
+           # torch's C functions, printed as built-in
+           **{name: Builtin(name, getattr(settings, name)) for name in (
+               "are_deterministic_algorithms_enabled",
+               "is_deterministic_algorithms_warn_only_enabled", "get_num_threads",
+               "set_num_threads")}}
