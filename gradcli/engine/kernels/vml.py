@@ -970,6 +970,10 @@ def _head(x: np.ndarray) -> np.ndarray:
 
 
 def _atan64(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        values = x.ravel().tolist()
+        if all(math.isfinite(v) for v in values):
+            return np.array([_atan64_one(v) for v in values]).reshape(x.shape)
     bits = x.view(np.uint64)
     a = _as64(bits & ~_SIGN64)
     a_hi = _head(a)
@@ -978,22 +982,35 @@ def _atan64(x: np.ndarray) -> np.ndarray:
     row = _ATAN64_ROWS[4 - sum((high > bound).astype(np.intp) for bound in _ATAN64_BOUNDS)]
     c, keep = _as64(row[..., 0]), row[..., 1]
     atan_hi, atan_lo = _as64(row[..., 2]), _as64(row[..., 3])
-    # numerator |x| - c (or -1): head and tail, by MKL's two-sum
+    # numerator |x| - c (or -1), denominator 1 + |x|·c (or |x|)
     n = _as64(a_hi.view(np.uint64) & keep) - c
     kept_lo = _as64(keep & a_lo.view(np.uint64))
-    s = n - kept_lo
-    err = kept_lo - (s - n)
-    n_hi = _head(s)
-    n_lo = (s - n_hi) + err
-    # denominator 1 + |x|·c (or |x|): head and tail
     d = _as64(keep & _ONE64_BITS) + c * a_hi
-    tail = c * a_lo
+    out = np.asarray(_atan64_core(n, kept_lo, d, c * a_lo, atan_hi, atan_lo, _head, _rcp64))
+    out = np.asarray(out.view(np.uint64) | (bits & _SIGN64)).view(np.float64)
+    if not np.isfinite(x).all():
+        rare = ~np.isfinite(x)
+        out[rare] = np.where(np.isnan(x[rare]), x[rare] + x[rare],
+                             np.copysign(_as64(0x3FF921FB54442D18), x[rare]))
+    return out
+
+
+def _rcp64(d: np.ndarray) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return rcpps(d.astype(F32)).astype(np.float64)
+
+
+def _atan64_core(n, kept_lo, d, tail, atan_hi, atan_lo, head, rcp):
+    """atan |x| from the numerator n - kept_lo and denominator d + tail (arrays or floats)."""
+    s = n - kept_lo      # heads and tails, by MKL's two-sums
+    err = kept_lo - (s - n)
+    n_hi = head(s)
+    n_lo = (s - n_hi) + err
     s = tail + d
     err = (d - s) + tail
-    d_hi = _head(s)
+    d_hi = head(s)
     d_lo = (s - d_hi) + err
-    with np.errstate(over="ignore"):
-        r = rcpps(d_hi.astype(F32)).astype(np.float64)
+    r = rcp(d_hi)
     e = d_lo * r + (d_hi * r + -1.0)
     corr = e * e - e
     for step in (1.0, -1.0, 1.0, -1.0):
@@ -1004,15 +1021,37 @@ def _atan64(x: np.ndarray) -> np.ndarray:
     q = q_hi + q_lo
     z = q * q
     w = z * z
-    p, s = _ATAN64_POLY[0:2]
-    p, s = w * p + s, w * _ATAN64_POLY[2] + _ATAN64_POLY[3]
+    c = _ATAN64_POLY
+    p, s = w * c[0] + c[1], w * c[2] + c[3]
     for k in range(4, 12, 2):
-        p, s = p * w + _ATAN64_POLY[k], s * w + _ATAN64_POLY[k + 1]
+        p, s = p * w + c[k], s * w + c[k + 1]
     p = (p * z + s) * z * q
-    out = np.asarray(((p + (q_lo + atan_lo)) + q_hi) + atan_hi)
-    out = np.asarray(out.view(np.uint64) | (bits & _SIGN64)).view(np.float64)
-    if not np.isfinite(x).all():
-        rare = ~np.isfinite(x)
-        out[rare] = np.where(np.isnan(x[rare]), x[rare] + x[rare],
-                             np.copysign(_as64(0x3FF921FB54442D18), x[rare]))
-    return out
+    return ((p + (q_lo + atan_lo)) + q_hi) + atan_hi
+
+
+_ATAN64_ROWS_F = [(float(_as64(c)), bool(keep), float(_as64(hi)), float(_as64(lo)))
+                  for c, keep, hi, lo in _ATAN64_ROWS.tolist()]
+
+
+def _head_one(v: float) -> float:
+    return _UNPACK64(_PACK64_BITS(_UNPACK64_BITS(_PACK64(v))[0] & 0xFFFFFFFFF8000000))[0]
+
+
+def _atan64_one(v: float) -> float:
+    """_atan64 of one finite float64, in Python floats (as _log64_one)."""
+    a = abs(v)
+    a_hi = _head_one(a)
+    a_lo = a - a_hi
+    high = _UNPACK64_BITS(_PACK64(a))[0] >> 32
+    c, keep, atan_hi, atan_lo = _ATAN64_ROWS_F[4 - sum(high > bound for bound in _ATAN64_BOUNDS)]
+    out = _atan64_core((a_hi if keep else 0.0) - c, a_lo if keep else 0.0,
+                       (1.0 if keep else 0.0) + c * a_hi, c * a_lo, atan_hi, atan_lo,
+                       _head_one, _rcp64_one)
+    return math.copysign(out, v)
+
+
+def _rcp64_one(d: float) -> float:
+    if d >= 2.0 ** 126:    # rcpps of float32(d): 0 (or of inf, when it overflows)
+        return 0.0
+    bits = _UNPACK_BITS(_PACK(d))[0]
+    return math.ldexp(_rcpps_floats()[(bits >> 11) & 0xFFF], 127 - (bits >> 23))

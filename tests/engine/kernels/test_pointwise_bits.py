@@ -109,12 +109,15 @@ def test_vml_of_a_few_float32_at_a_time(op: str) -> None:
     assert few.view(np.uint32).tolist() == whole.view(np.uint32).tolist()
 
 
-def test_log_of_a_few_float64_at_a_time() -> None:
-    x = np.abs(bits_input64())
-    x = np.concatenate([x[(x >= np.finfo(np.float64).tiny) & (x < np.inf)], [1.0, 0.0, np.nan]])
+@pytest.mark.parametrize("op", ["log", "atan"])
+def test_vml_of_a_few_float64_at_a_time(op: str) -> None:
+    x = bits_input64()
+    x = x[(np.abs(x) >= np.finfo(np.float64).tiny) & (np.abs(x) < np.inf)]
+    x = np.concatenate([np.abs(x) if op == "log" else x, [1.0, 0.0, -0.0, np.nan, np.inf]])
+    kernel = BIT_KERNELS[op]
     with np.errstate(all="ignore"):
-        whole = vml.log(x)
-        few = np.concatenate([vml.log(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
+        whole = kernel(x)
+        few = np.concatenate([kernel(x[i:i + vml.FEW]) for i in range(0, x.size, vml.FEW)])
     assert few.view(np.uint64).tolist() == whole.view(np.uint64).tolist()
 
 
