@@ -104,6 +104,10 @@ class Parser:
         self.newline = frozenset(tables["newline"])
         self.states = tables["states"]
         self.rules = [self._callback(rule, builder) for rule in tables["rules"]]
+        # (state below, state on top, token type) -> the top state once every unit reduction
+        # the token triggers has run: an expression passes through a dozen precedence levels
+        # (`?expr: term`), each a reduction that changes only the top state, for every operand
+        self.units: dict = {}
 
     @staticmethod
     def _callback(rule, builder):
@@ -212,8 +216,19 @@ class Parser:
             yield Token("_DEDENT", "")
 
     # ---- parsing ------------------------------------------------------------------------
-    def parse(self, text: str, start: str = "start"):
+    def _unit_chain(self, below: int, top: int, kind: str) -> int:
+        """The state a run of unit reductions leads to (see `units`), found once."""
         states, rules = self.states, self.rules
+        key = (below, top, kind)
+        while True:
+            action = states[top].get(kind)
+            if action is None or action >= 0 or rules[~action][2] is not None:
+                self.units[key] = top
+                return top
+            top = states[below][rules[~action][1]]
+
+    def parse(self, text: str, start: str = "start"):
+        states, rules, units = self.states, self.rules, self.units
         state_stack = [self.tables["start"][start]]
         values: list = []
         end_state = self.tables["end"][start]
@@ -232,8 +247,12 @@ class Parser:
                     values.append(token)
                     break
                 size, origin, fn = rules[~action]
-                if fn is None:  # a unit rule, inline: the value stays, the state moves
-                    state_stack[-1] = states[state_stack[-2]][origin]
+                if fn is None:  # unit rules: the value stays, the top state moves
+                    kind = token.type
+                    below = state_stack[-2]
+                    top = units.get((below, state_stack[-1], kind))
+                    state_stack[-1] = top if top is not None else \
+                        self._unit_chain(below, state_stack[-1], kind)
                 elif size:      # _reduce, inline: the loop runs once per token and reduction
                     children = values[-size:]
                     del values[-size:]
