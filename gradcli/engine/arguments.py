@@ -13,7 +13,8 @@ native_functions.yaml's type names (engine/ops/signatures.py holds them all):
 
 `T?` takes None, `int[N]` (N > 0) takes one int for the list, `|deprecated` and `|hidden` match
 without being shown. A function PyTorch writes in Python (`def f(input, p=0.5)`) binds as Python
-binds, and a method that takes no arguments (`()|noargs`) says so as CPython does.
+binds, and a method that takes no arguments (`()|noargs`) or exactly one (`(obj)|onearg`)
+says so as CPython does.
 
 Nothing here runs when a call succeeds: a call site asks `Parser.error` only after the engine
 failed, so the messages cost the happy path nothing.
@@ -502,10 +503,18 @@ class PythonSignature:
         head, _, params = text[len("def "):].partition("(")
         self.name, self.body = head, body or []
         self.positional, self.keyword_only, self.defaults = [], [], {}
+        self.positional_only = 0      # how many of the positional ones come before a `/`
+        self.more_keywords = False    # a `**kwargs` takes any other keyword
         target = self.positional
         for item in filter(None, params[:-1].split(", ")):
             if item == "*":
                 target = self.keyword_only
+                continue
+            if item == "/":
+                self.positional_only = len(self.positional)
+                continue
+            if item.startswith("**"):
+                self.more_keywords = True
                 continue
             name, eq, default = item.partition("=")
             target.append(name)
@@ -525,8 +534,15 @@ class PythonSignature:
 
     def _binding(self, args: tuple, kwargs: dict) -> TypeError | None:
         n, names = len(args) + self.bound, self.positional
+        only = names[:self.positional_only]
         for key in kwargs:
-            if key not in names and key not in self.keyword_only:
+            if key in only or key not in names and key not in self.keyword_only:
+                passed = [k for k in kwargs if k in only]
+                if passed:
+                    return TypeError(f"{self.name}() got some positional-only arguments passed "
+                                     f"as keyword arguments: '{', '.join(passed)}'")
+                if self.more_keywords:
+                    continue
                 return TypeError(f"{self.name}() got an unexpected keyword argument '{key}'")
             if key in names[:n]:
                 return TypeError(f"{self.name}() got multiple values for argument '{key}'")
@@ -564,17 +580,21 @@ def _listed(names: list[str]) -> str:
     return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
 
 
-class NoArguments:
-    """A function bound as METH_NOARGS (`TensorBase.abs()|noargs`): CPython's words for any
-    argument given to it."""
+class FixedArguments:
+    """A function bound as METH_NOARGS (`TensorBase.abs()|noargs`) or METH_O
+    (`torch._VariableFunctionsClass.from_numpy(ndarray)|onearg`): CPython's words for the
+    arguments it refuses, keywords first."""
 
-    def __init__(self, qualname: str) -> None:
+    def __init__(self, qualname: str, one: bool) -> None:
         self.qualname = qualname
+        self.one = one
 
     def error(self, args: tuple, kwargs: dict, owner=None) -> TypeError | None:
         if kwargs:
             return TypeError(f"{self.qualname}() takes no keyword arguments")
-        if args:
+        if self.one and len(args) != 1:
+            return TypeError(f"{self.qualname}() takes exactly one argument ({len(args)} given)")
+        if not self.one and args:
             return TypeError(f"{self.qualname}() takes no arguments ({len(args)} given)")
         return None
 
@@ -584,8 +604,8 @@ def parser(lines: list[str], body: list[str] | None = None):
     function written in Python does with its arguments (engine/signatures.py's BODIES)."""
     if lines[0].startswith("def "):
         return PythonSignature(lines[0], body)
-    if lines[0].endswith("|noargs"):
-        return NoArguments(lines[0].partition("(")[0])
+    if lines[0].endswith(("|noargs", "|onearg")):
+        return FixedArguments(lines[0].partition("(")[0], lines[0].endswith("|onearg"))
     return Parser(lines)
 
 

@@ -121,10 +121,13 @@ def _scalar_types(data, budget: int) -> set:
     return found
 
 
-def _check_store(data, shape: list, dim: int = 0) -> None:
-    """recursive_store's checks: a sequence of the shape's length at each dim, a scalar below."""
+def _check_store(data, shape: list, dim: int = 0, dtype: _dt.DType | None = None) -> None:
+    """recursive_store's checks: a sequence of the shape's length at each dim, a scalar below
+    (into a `dtype` the caller gave, as that dtype unpacks it: nothing was inferred)."""
     if dim == len(shape):
-        if _rows(data) is not None and not isinstance(data, Tensor):
+        if dtype is not None:
+            _check_stored(data, dtype)
+        elif _rows(data) is not None and not isinstance(data, Tensor):
             raise TypeError(f"'{type(data).__name__}' object cannot be interpreted as an integer")
         return
     rows = _rows(data)
@@ -136,7 +139,16 @@ def _check_store(data, shape: list, dim: int = 0) -> None:
     if isinstance(data, (Tensor, np.ndarray)):
         return   # rectangular by construction
     for row in rows:
-        _check_store(row, shape, dim + 1)
+        _check_store(row, shape, dim + 1, dtype)
+
+
+def _check_stored(item, dtype: _dt.DType) -> None:
+    """store_scalar: THPUtils_unpackDouble for a floating dtype, THPUtils_unpackLong else."""
+    if isinstance(item, (bool, int, float, Tensor, np.generic)):
+        return
+    if dtype.is_floating_point:
+        raise TypeError(f"must be real number, not {_dt.tp_name(item)}")
+    raise TypeError(f"'{_dt.tp_name(item)}' object cannot be interpreted as an integer")
 
 
 def _plain(data):
@@ -162,11 +174,12 @@ def _from_data(data, dtype: _dt.DType | None, who: str = "torch.tensor") -> np.n
     check_shape(tuple(shape))   # before walking items: nested shared lists hold 10**9 cheaply
     # a rectangular nest has one node per item and per sequence above it
     budget = sum(math.prod(shape[:d]) for d in range(len(shape) + 1))
-    try:
-        found = _scalar_types(data, budget)
+    given = dtype
+    try:   # the dtype is inferred only when none is given
+        found = _scalar_types(data, budget) if given is None else set()
     except _Ragged:
         found = set()
-    _check_store(data, shape)
+    _check_store(data, shape, dtype=given)
     if dtype is None:
         dtype = _dt.default_float
         if found:

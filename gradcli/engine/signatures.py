@@ -42,6 +42,7 @@ argmax(Tensor input, int? dim=None, bool keepdim=False, *, Tensor out=None)
 argmin(Tensor input, int? dim=None, bool keepdim=False, *, Tensor out=None)
 argsort(Tensor input, *, bool stable, int dim=-1, bool descending=False, Tensor out=None)
 argsort(Tensor input, int dim=-1, bool descending=False)
+as_tensor(PyObject data, *, ScalarType? dtype=None, Device? device=None)
 asin(Tensor input, *, Tensor out=None)
 atan(Tensor input, *, Tensor out=None)
 bitwise_and(Tensor input, Tensor other, *, Tensor out=None)
@@ -114,6 +115,7 @@ floor_divide(Tensor input, Scalar other)
 fmod(Tensor input, Tensor other, *, Tensor out=None)
 fmod(Tensor input, Scalar other, *, Tensor out=None)
 frac(Tensor input, *, Tensor out=None)
+from_numpy: torch._VariableFunctionsClass.from_numpy(ndarray)|onearg
 full(int[] size, Scalar fill_value, *, Tensor out=None, Layout layout=strided,
     ScalarType? dtype=None, Device? device=None, bool requires_grad=False, bool pin_memory=False)
 full_like(Tensor input, Scalar fill_value, *, MemoryFormat? memory_format=None, {options})
@@ -161,6 +163,8 @@ linspace(Tensor start, Tensor end, int steps, *, Tensor out=None, {options})
 linspace(Scalar start, Tensor end, int steps, *, Tensor out=None, {options})
 linspace(Tensor start, Scalar end, int steps, *, Tensor out=None, {options})
 linspace(Scalar start, Scalar end, int steps, *, Tensor out=None, {options})
+def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None,
+    **pickle_load_args)
 log(Tensor input, *, Tensor out=None)
 log10(Tensor input, *, Tensor out=None)
 log1p(Tensor input, *, Tensor out=None)
@@ -260,6 +264,8 @@ rsub(Tensor input, Scalar other, Scalar alpha=1)
 def seed()
 select(Tensor input, int dim, SymInt index)
 def set_default_device(device)
+def set_default_dtype(d, /)
+def set_default_tensor_type(t, /)
 set_grad_enabled: def set_grad_enabled.__init__(self, mode)
 def set_num_threads(n)
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None,
@@ -352,6 +358,10 @@ square_(Tensor input)
 
 FUNCTIONAL = """
 adaptive_max_pool2d: def _adaptive_max_pool2d(input, output_size, return_indices=False)
+avg_pool2d(Tensor input, SymInt[2] kernel_size, SymInt[2] stride=None, SymInt[2] padding=0,
+    bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None)
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+    momentum=0.1, eps=1e-05)
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
     reduction='mean')
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
@@ -373,7 +383,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False)
 linear(Tensor input, Tensor weight, Tensor? bias=None)
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None)
 logsigmoid: log_sigmoid(Tensor input)
-def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+max_pool2d: def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
     return_indices=False)
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean', weight=None)
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
@@ -381,7 +391,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None)
 one_hot(Tensor input, int num_classes=-1)
 pairwise_distance(Tensor x1, Tensor x2, float p=2, float eps=1e-06, bool keepdim=False)
-pad(Tensor input, SymInt[] pad, str mode="constant", float? value=None)
+def pad(input, pad, mode='constant', value=None)
 prelu(Tensor input, Tensor weight)
 def relu(input, inplace=False)
 def relu6(input, inplace=False)
@@ -437,6 +447,8 @@ copy_(Tensor other, bool non_blocking=False)
 TensorBase.cos_()|noargs
 TensorBase.cosh_()|noargs
 cpu(*, MemoryFormat? memory_format=None)
+cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)
+cuda(Device? device=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated
 div(Tensor other)
 div(Tensor other, *, str? rounding_mode)
 div(Scalar other, *, str? rounding_mode)
@@ -494,6 +506,12 @@ multiply_(Tensor other)
 multiply_(Scalar other)
 TensorBase.neg_()|noargs
 TensorBase.negative_()|noargs
+new_empty(SymInt[] size, *, {options})
+new_full(SymInt[] size, Scalar fill_value, *, {options})
+new_ones(SymInt[] size, *, {options})
+new_tensor(PyObject data, *, ScalarType? dtype=None, Device? device=None,
+    bool requires_grad=False)
+new_zeros(SymInt[] size, *, {options})
 nonzero()
 nonzero(*, bool as_tuple)
 def Tensor.norm(self, p='fro', dim=None, keepdim=False, dtype=None)
@@ -535,6 +553,8 @@ true_divide(Tensor other)
 true_divide(Scalar other)
 TensorBase.trunc_()|noargs
 TensorBase.frac_()|noargs
+type(PyObject dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)
+type(PyObject dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated
 type_as(Tensor other)
 uniform_(float from=0, float to=1, *, Generator? generator=None)
 view(ScalarType dtype)
@@ -546,6 +566,7 @@ TensorBase.detach()|noargs
 TensorBase.detach_()|noargs
 TensorBase.dim()|noargs
 TensorBase.element_size()|noargs
+TensorBase.get_device()|noargs
 is_contiguous(*, MemoryFormat memory_format=contiguous_format)
 TensorBase.is_floating_point()|noargs
 TensorBase.is_inference()|noargs
@@ -591,6 +612,7 @@ elu(Tensor input, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1)
 elu_(Tensor input, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1)
 silu(Tensor input)
 silu_(Tensor input)
+pad(Tensor input, SymInt[] pad, str mode="constant", float? value=None)
 split(Tensor input, SymInt split_size, int dim=0)
 split(Tensor input, SymInt[] split_size, int dim=0)
 split_with_sizes(Tensor input, SymInt[] split_sizes, int dim=0)
@@ -644,6 +666,7 @@ torch.nn.functional.log_softmax: input.dim if dim is None;
 torch.nn.functional.sigmoid: input.sigmoid()
 torch.nn.functional.tanh: input.tanh()
 torch.nn.functional.normalize: input.norm(p, dim, keepdim=True)
+torch.nn.functional.pad: pad(input, pad, mode, value)
 """
 
 OPTIONS = ("ScalarType? dtype=None, Layout? layout=None, Device? device=None, "

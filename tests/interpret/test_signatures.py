@@ -10,21 +10,18 @@ from gradcli.library import LibraryClass
 
 
 # torch.Size is a tuple: its arguments are checked as tuple() checks them. The rest check their
-# arguments in another order than PyTorch's (the argument table finds which): F's pooling and
-# batch_norm look at the input's rank first; unique's Python bodies are boolean dispatches;
-# einsum takes *args, which a declared Python signature cannot say yet
+# arguments in another order than PyTorch's (the argument table finds which): F's adaptive
+# pooling looks at the input's rank first; unique's Python bodies are boolean dispatches;
+# normal's four overloads are told apart by the engine. Not declared yet: einsum (*args), the
+# legacy constructors (torch.Tensor, torch.FloatTensor, ..., Tensor.new), torch.device,
+# torch.save (a module as a default) and autograd.Variable
 UNDECLARED = {("torch", "Size"), ("torch", "einsum"), ("torch.nn.functional", "adaptive_avg_pool2d"),
-              ("torch.nn.functional", "avg_pool2d"), ("torch.nn.functional", "batch_norm"),
               ("torch", "unique"), ("torch", "unique_consecutive"), ("Tensor", "unique"),
-              ("Tensor", "unique_consecutive")} | {
-    # landed with NumPy (issue 12) after the declarations were written: to be declared
+              ("Tensor", "unique_consecutive"), ("torch", "normal"), ("torch", "device"),
+              ("torch", "save"), ("torch.autograd", "Variable"), ("Tensor", "new")} | {
     ("torch", name) for name in (
-        "from_numpy", "as_tensor", "normal", "Tensor", "BoolTensor", "ByteTensor",
-        "CharTensor", "ShortTensor", "IntTensor", "LongTensor", "HalfTensor", "FloatTensor",
-        "DoubleTensor", "set_default_tensor_type", "set_default_dtype", "device", "load",
-        "save")} | {("torch.autograd", "Variable")} | {("Tensor", name) for name in (
-            "cuda", "get_device", "new", "new_empty", "new_full", "new_ones", "new_tensor",
-            "new_zeros", "type")}
+        "Tensor", "BoolTensor", "ByteTensor", "CharTensor", "ShortTensor", "IntTensor",
+        "LongTensor", "HalfTensor", "FloatTensor", "DoubleTensor")}
 
 
 def _public() -> list[tuple[str, str]]:
