@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import dis
 import os
+import types
 
+from ..engine import interruptible
 from ..engine.ops.inplace import FORWARDERS
 from ..engine.out import call_with_out
 from ..library import PYTHONS_ERRORS
@@ -40,10 +42,17 @@ def _strict(filename: str) -> bool:
     return _in(_ENGINE, filename) or _in(_LIBRARY, filename)
 
 
+# the worker a long NumPy call runs on (engine/interruptible.py) stands in for the call: its
+# frames are passed over, so that an error is blamed as if the call had run where it was made
+_WORKER = frozenset({interruptible.run.__code__, *(
+    c for c in interruptible.run.__code__.co_consts if isinstance(c, types.CodeType))})
+
+
 def _frames(error: BaseException) -> list:
     frames, tb = [], error.__traceback__
     while tb is not None:
-        frames.append((tb.tb_frame.f_code, tb.tb_lasti))
+        if tb.tb_frame.f_code not in _WORKER:
+            frames.append((tb.tb_frame.f_code, tb.tb_lasti))
         tb = tb.tb_next
     return frames
 

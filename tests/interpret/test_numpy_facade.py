@@ -145,3 +145,48 @@ def test_numpy_classes_are_called_through_their_checks(cls, args, kwargs, expect
 def test_numpy_classes_refuse(cls, args, kwargs, message):
     with pytest.raises(TypeError, match=message):
         B.call(cls, list(args), kwargs)
+
+
+# (program, does its NumPy call go where Ctrl-C reaches it): every call that writes nothing the
+# program holds; a method writing into its own array, ufunc.at, out= and a random state's draws
+# run where called (an abandoned worker would go on writing after Ctrl-C)
+ROUTED = [("np.sort(a)", True), ("a @ a", True), ("a.dot(a)", True), ("np.add.reduce(a)", True),
+          ("a.sort()", False), ("a.fill(0)", False), ("np.add.at(a, [0], 1)", False),
+          ("np.add(a, 1, out=a)", False), ("np.random.rand(3)", False),
+          ("g.shuffle(a)", False)]
+
+
+@pytest.mark.parametrize("call, routed", ROUTED, ids=[c for c, _ in ROUTED])
+def test_long_numpy_calls_run_where_ctrl_c_reaches_them(call, routed, monkeypatch):
+    from gradcli.engine import interruptible
+    from gradcli.interpret import Interpreter
+
+    ran = []
+
+    def run(steps, fn, *args, **kwargs):
+        ran.append(steps)
+        return fn(*args, **kwargs)
+    monkeypatch.setattr(interruptible, "run", run)
+    interp = Interpreter(lambda text: None)
+    interp.run_source("import numpy as np\na = np.ones((3, 3))\ng = np.random.default_rng(0)\n")
+    ran.clear()
+    interp.run_source(call)
+    assert (len(ran) == 1, ran[0] > 0 if ran else None) == ((True, True) if routed else
+                                                          (False, None))
+
+
+@pytest.mark.parametrize("call, error", [
+    ("np.ones((2, 3)) @ np.ones((2, 3))", "ValueError: matmul: Input operand 1 has a mismatch"),
+    ("np.sort(np.ones(3), axis=5)", "AxisError: axis 5 is out of bounds for array of dimension 1"),
+])
+def test_a_long_call_that_fails_is_the_programs_error(call, error, monkeypatch):
+    # each call runs on the worker (as a long one would): NumPy's error is still the program's
+    from gradcli.engine import interruptible
+    from gradcli.errors import ProgramError
+    from gradcli.interpret import Interpreter
+
+    monkeypatch.setattr(interruptible, "LONG", 0)
+    interp = Interpreter(lambda text: None)
+    with pytest.raises(ProgramError) as raised:
+        interp.run_source("import numpy as np\n" + call)
+    assert f"{type(raised.value.error).__name__}: {raised.value.error}".startswith(error)

@@ -7,28 +7,41 @@ import math
 
 import numpy as np
 
+from ...engine import interruptible
 from .type_names import TYPES
 from .admit import admit_call, check_size, result
 from .files import READERS, WRITERS
 
 
+# the methods that write into the array (or ufunc operand) they belong to: they run where they
+# are called, as a random state's draws do, since an abandoned worker would go on writing after
+# Ctrl-C, under the feet of the program (the REPL's session goes on)
+WRITES = frozenset(("sort", "partition", "fill", "put", "at"))
+
+
 class NumpyFunction:
     """A NumPy function (or bound method) as a program holds it: the arguments are admitted,
-    a shape argument is measured before NumPy allocates, the result is checked. It prints as the
-    function it wraps."""
+    a shape argument is measured before NumPy allocates, the result is checked, and a long call
+    runs where Ctrl-C reaches it (engine/interruptible.py). It prints as the function it
+    wraps."""
 
-    __slots__ = ("_fn", "_shape", "__name__")
+    __slots__ = ("_fn", "_shape", "_writes", "__name__")
 
-    def __init__(self, fn, shape=None) -> None:
+    def __init__(self, fn, shape=None, writes: bool = False) -> None:
         self._fn = fn
         self._shape = shape   # (args, kwargs) -> the shape NumPy is asked for, or None
         self.__name__ = getattr(fn, "__name__", "function")
+        self._writes = writes or (self.__name__ in WRITES and
+                                  isinstance(getattr(fn, "__self__", None), (np.ndarray, np.ufunc)))
 
     def __call__(self, *args, **kwargs):
         admit_call(args, kwargs)
         if self._shape is not None:
             check_size(self._shape(args, kwargs))
-        return result(self._fn(*args, **kwargs))
+        if self._writes or "out" in kwargs:
+            return result(self._fn(*args, **kwargs))
+        return result(interruptible.run(_steps(self._fn, args, kwargs), self._fn, *args,
+                                        **kwargs))
 
     def __repr__(self) -> str:
         return repr(self._fn)
@@ -37,6 +50,20 @@ class NumpyFunction:
     def __signature__(self) -> inspect.Signature:
         """What help() shows: NumPy's own parameters, not this wrapper's (*args, **kwargs)."""
         return inspect.signature(self._fn)
+
+
+def _steps(fn, args: tuple, kwargs: dict) -> int:
+    """A call's work as n log n of the items it is given (a method's array among them): enough
+    to tell a blink from a call worth a worker (a sort of 10**8 floats, a product of int64
+    matrices, which has no BLAS path)."""
+    n = 0
+    for value in (getattr(fn, "__self__", None), *args, *kwargs.values()):
+        kind = type(value)
+        if kind is np.ndarray:
+            n += value.size
+        elif kind is list or kind is tuple:
+            n += len(value)
+    return n * n.bit_length()
 
 
 class IndexGrid:
@@ -209,7 +236,7 @@ GENERATOR = {**SAMPLERS, "random": 0, "integers": 2, "shuffle": None, "permutati
 def sampler(method, where) -> NumpyFunction:
     """A random method, its size measured (`where`: the size argument's position, or a
     function of the arguments)."""
-    return NumpyFunction(method, SIZE[where] if isinstance(where, int) else where)
+    return NumpyFunction(method, SIZE[where] if isinstance(where, int) else where, writes=True)
 
 
 def random_entries() -> dict:
