@@ -347,7 +347,7 @@ class Tensor:
     def __float__(self) -> float:
         if self._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
-        if self._requires_grad:
+        if self._requires_grad and grad_mode.state.enabled:   # (not under no_grad)
             once.warn_once("scalar of requires_grad", SCALAR_OF_REQUIRES_GRAD)
         return float(self._data.reshape(()).item())
 
