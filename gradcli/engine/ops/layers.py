@@ -528,6 +528,8 @@ def _list_with_default(output_size, defaults: tuple):
 
 @export(torch=False, method=False, functional=True)
 def adaptive_max_pool2d(input, output_size, return_indices=False):
+    # F's boolean_dispatch reads the flag first (bool() of a tensor may raise), then the body
+    return_indices = bool(return_indices)
     if not isinstance(input, Tensor):   # F's Python body reads input.size() first
         raise AttributeError(f"'{_dt.tp_name(input)}' object has no attribute 'size'")
     sizes = _list_with_default(output_size, input.shape)
