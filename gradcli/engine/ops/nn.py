@@ -899,6 +899,22 @@ BINARY_CROSS_ENTROPY_WITH_LOGITS = row(Op(
         Rule(_bce_logits_target_grad, ("self",), "∂bce(σ(z))/∂y = -z"))))
 
 
+def _infer_size(*shapes) -> tuple:
+    """The shape the sizes broadcast to, as F's _infer_size finds it (torch._refs'
+    _broadcast_shapes): the first size that does not fit the shape so far is named."""
+    common = [1] * max(len(shape) for shape in shapes)
+    for index, shape in enumerate(shapes):
+        for dim in range(-1, -1 - len(shape), -1):
+            if common[dim] == 1:
+                common[dim] = shape[dim]
+            elif shape[dim] != 1 and shape[dim] != common[dim]:
+                raise RuntimeError(f"Attempting to broadcast a dimension of length {shape[dim]} "
+                                   f"at {dim}! Mismatching argument at index {index} had "
+                                   f"torch.Size({list(shape)}); but expected shape should be "
+                                   f"broadcastable to {common}")
+    return tuple(common)
+
+
 @functional()
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
@@ -909,7 +925,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          f"size ({input.shape}) is deprecated. Please ensure they have the same "
                          f"size.")
     if weight is not None:
-        weight = weight.expand(np.broadcast_shapes(target._data.shape, weight._data.shape))
+        weight = weight.expand(_infer_size(target.shape, weight.shape))
+        if weight.shape != input.shape:   # the kernel writes a loss of the input's shape
+            raise RuntimeError(f"output with shape {list(input.shape)} doesn't match the "
+                               f"broadcast shape {list(weight.shape)}")
     _not_differentiable("binary_cross_entropy", weight=weight)
     return _apply(BINARY_CROSS_ENTROPY, (input, target),
                   {"weight": weight, "reduction": reduction})
