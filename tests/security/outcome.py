@@ -12,7 +12,7 @@ ERROR_LINE = re.compile(r"(?:(?:torch\.[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Inte
 # An exception of a library gradcli uses, shown as the program's: `numpy.exceptions.AxisError: ...`
 FOREIGN_LINE = re.compile(r"(?!torch\.)[a-z_]\w*\.[\w.]*[A-Z]\w*: .*")
 TRACEBACK = "Traceback (most recent call last)"
-INTERNAL = "internal error"
+INTERNAL = "gradcli: internal error"   # its own line (a PyTorch message may say "internal error")
 EXIT_INTERNAL = 3
 
 
