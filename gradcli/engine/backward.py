@@ -224,6 +224,7 @@ class BackwardPass:
             return outs
         if node.custom:
             return node.run_backward(grads)
+        node.check_versions()
         g = grads[0] if node.n_outputs == 1 else list(grads)
         derivs = node.op.derivs
         for i, (nxt, _) in enumerate(node.next_functions):
@@ -262,6 +263,7 @@ class BackwardPass:
             g = grads
             dtype = next(x for x in grads if x is not None).dtype
             plain = all(x is None or x.dtype == dtype for x in grads)
+        node.check_versions()
         op = node.op
         derivs, reads, dtypes = op.derivs, op.reads, node.dtypes
         CURRENT[0] = node

@@ -118,6 +118,16 @@ class Node:
             raise RuntimeError(_modified_message(self, name, value, counter.value, version))
         return value.data if type(value) is SavedResult else value._data
 
+    def check_versions(self) -> None:
+        """PyTorch's node unpacks every saved tensor before it computes any gradient, so a saved
+        tensor modified in place fails the node even when no gradient asked for reads it."""
+        saved = self._saved
+        if saved:
+            for name, (value, counter, version) in saved.items():
+                if counter is not None and counter.value != version:
+                    raise RuntimeError(_modified_message(self, name, value, counter.value,
+                                                         version))
+
     def saved_names(self) -> tuple[str, ...]:
         return tuple(self._saved) if self._saved else ()
 

@@ -156,9 +156,21 @@ POW_TENSOR = row(Op("pow", kernels.pow_tensor, "PowBackward1", ("self", "exponen
     Rule(_pow_base_grad, ("self", "exponent", "result"), "∂(xʸ)/∂y = xʸ·ln x"))))
 POW_BASE = row(Op("pow", lambda e, base: kernels.pow_tensor(np.asarray(base, e.dtype), e),
                   "PowBackward2", ("exponent",), (
-    # pow_backward_exponent: grad * (result * log(base)), log(base) a Scalar
-    Rule(lambda node, g: g * scale(node.result, math.log(node.base)) if node.base > 0 else g * 0,
-         ("result",), "∂(bˣ)/∂x = bˣ·ln b"),)))
+    Rule(lambda node, g: _pow_scalar_base_grad(node, g), ("exponent", "result"),
+         "∂(bˣ)/∂x = bˣ·ln b"),)))
+
+
+def _pow_scalar_base_grad(node, g):
+    """pow_backward_exponent with a Scalar base: grad * (result * log(base)), where a zero base
+    gives 0 for the exponents >= 0 (and -inf·grad below) and a negative one nan; the node saves
+    the exponent as PyTorch's does, for that test."""
+    base = node.base
+    if base > 0:
+        return g * scale(node.result, math.log(base))
+    if base < 0:
+        return g * scale(node.result, math.nan)
+    return g * xp.where(node.exponent >= 0, xp.zeros_like(node.result),
+                        scale(node.result, -math.inf))
 
 
 @export(dunders=("__add__", "__radd__"))
