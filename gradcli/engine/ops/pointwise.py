@@ -164,13 +164,12 @@ def _pow_scalar_base_grad(node, g):
     """pow_backward_exponent with a Scalar base: grad * (result * log(base)), where a zero base
     gives 0 for the exponents >= 0 (and -inf·grad below) and a negative one nan; the node saves
     the exponent as PyTorch's does, for that test."""
-    base = node.base
+    base, exponent = node.base, node.exponent   # unpacked whatever the base, as PyTorch's is
     if base > 0:
         return g * scale(node.result, math.log(base))
     if base < 0:
         return g * scale(node.result, math.nan)
-    return g * xp.where(node.exponent >= 0, xp.zeros_like(node.result),
-                        scale(node.result, -math.inf))
+    return g * xp.where(exponent >= 0, xp.zeros_like(node.result), scale(node.result, -math.inf))
 
 
 @export(dunders=("__add__", "__radd__"))
