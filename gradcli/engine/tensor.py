@@ -55,7 +55,10 @@ class Size(tuple):
 
     # a slice of a Size, and a Size joined or repeated, is a Size (as in PyTorch)
     def __getitem__(self, index):
-        got = tuple.__getitem__(self, index)
+        try:
+            got = tuple.__getitem__(self, index)
+        except (IndexError, TypeError) as e:   # Python's own: tuple index out of range
+            raise type(e)(*e.args) from None
         return Size(got) if isinstance(index, slice) else got
 
     def __add__(self, other):
@@ -364,7 +367,10 @@ class Tensor:
 
     def __format__(self, spec: str) -> str:
         if self._data.ndim == 0:
-            return format(self.item(), spec)
+            try:
+                return format(self.item(), spec)
+            except ValueError as e:   # Python's own, about the spec (Invalid format specifier)
+                raise ValueError(*e.args) from None
         if spec:
             raise TypeError("unsupported format string passed to Tensor.__format__")
         return repr(self)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import warnings
 
 import numpy as np
@@ -34,14 +35,16 @@ def dims_of(input: Tensor, dim) -> tuple[int, ...]:
 
 def saved_dim(dim):
     """An `int dim` as a grad_fn shows it: PyTorch keeps -1 as its bit pattern 2**64 - 1."""
-    return dim % UINT64
+    return operator.index(dim) % UINT64
 
 
 def saved_dims(dim):
     """An `int[] dim` as a grad_fn shows it: a tuple (or None), negative dims as saved_dim."""
     if dim is None:
         return None
-    return tuple(d % UINT64 for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
+    # a dim may be a 0-d integer tensor (its __index__), as PyTorch's parser takes it
+    return tuple(operator.index(d) % UINT64
+                 for d in (dim if isinstance(dim, (tuple, list)) else (dim,)))
 
 
 def axes_of(dim, ndim: int) -> tuple[int, ...]:
