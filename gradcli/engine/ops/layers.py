@@ -270,21 +270,34 @@ def _as_batch(a: np.ndarray) -> np.ndarray:
     return a.reshape((-1,) + a.shape[-3:])
 
 
-def _gather(a, indices, kernel_size, stride, padding, dilation, ceil_mode, input_shape):
-    """Each window's maximum, read at the flat indices max_pool2d found (the other
-    parameters are kept for grad_fn._saved_*)."""
+def _at_maxima(a, indices: np.ndarray) -> np.ndarray:
+    """Each window's maximum, read at the flat indices h·W + w a max pooling found."""
     flat = a.reshape(-1, a.shape[-2] * a.shape[-1])
-    picked = np.take_along_axis(flat, indices.reshape(flat.shape[0], -1), axis=1)
-    return picked.reshape(indices.shape)
+    windows = indices.shape[-2] * indices.shape[-1]
+    return np.take_along_axis(flat, indices.reshape(flat.shape[0], windows), axis=1).reshape(
+        indices.shape)
+
+
+def _to_maxima(g, indices: np.ndarray, shape) -> np.ndarray:
+    """g added back at the input positions (of an input of `shape`) the maxima came from."""
+    rows = math.prod(shape[:-2])
+    windows = indices.shape[-2] * indices.shape[-1]
+    out = np.zeros((rows, shape[-2] * shape[-1]), g.dtype)
+    np.add.at(out, (np.arange(rows)[:, None], indices.reshape(rows, windows)),
+              g.reshape(rows, windows))
+    return out.reshape(shape)
+
+
+def _gather(a, indices, kernel_size, stride, padding, dilation, ceil_mode, input_shape):
+    """max_pool2d's forward at the indices it found (the other parameters are kept for
+    grad_fn._saved_*)."""
+    return _at_maxima(a, indices)
 
 
 def _scatter(g, x, indices, kernel_size, stride, padding, dilation, ceil_mode, input_shape):
-    """g added back at the input positions the maxima came from (`x`, the pooled input, is an
-    input of the row as of ATen's max_pool2d_with_indices_backward, for its graph only)."""
-    rows = math.prod(input_shape[:-2])
-    out = np.zeros((rows, input_shape[-2] * input_shape[-1]), g.dtype)
-    np.add.at(out, (np.arange(rows)[:, None], indices.reshape(rows, -1)), g.reshape(rows, -1))
-    return out.reshape(input_shape)
+    """max_pool2d's backward (`x`, the pooled input, is an input of the row as of ATen's
+    max_pool2d_with_indices_backward, for its graph only)."""
+    return _to_maxima(g, indices, input_shape)
 
 
 # The backward rows take the pooled input as derivatives.yaml's *_backward(grad_output, self,
@@ -479,26 +492,19 @@ def adaptive_avg_pool2d(input, output_size):
                                                  "input_shape": input.shape})
 
 
+def _indices(result1) -> np.ndarray:
+    return result1._data if isinstance(result1, Tensor) else result1
+
+
 def _adaptive_max_gather(a, result1):
     """Each adaptive window's maximum, read at the indices the kernel found (`result1`, the
     indices output, which PyTorch saves under that name)."""
-    flat = a.reshape(-1, a.shape[-2] * a.shape[-1])
-    indices = result1._data if isinstance(result1, Tensor) else result1
-    windows = indices.shape[-2] * indices.shape[-1]
-    return np.take_along_axis(flat, indices.reshape(flat.shape[0], windows), axis=1).reshape(
-        indices.shape)
+    return _at_maxima(a, _indices(result1))
 
 
 def _adaptive_max_scatter(g, self, result1):
     """g added back at the input positions the maxima came from (self gives the shape)."""
-    shape = self.shape
-    rows = math.prod(shape[:-2])
-    indices = result1._data if isinstance(result1, Tensor) else result1
-    windows = indices.shape[-2] * indices.shape[-1]
-    out = np.zeros((rows, shape[-2] * shape[-1]), g.dtype)
-    np.add.at(out, (np.arange(rows)[:, None], indices.reshape(rows, windows)),
-              g.reshape(rows, windows))
-    return out.reshape(shape)
+    return _to_maxima(g, _indices(result1), self.shape)
 
 
 ADAPTIVE_MAX_POOL2D = row(Op("adaptive_max_pool2d", _adaptive_max_gather,
