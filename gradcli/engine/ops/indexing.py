@@ -733,6 +733,9 @@ TAKE = row(Op("take", lambda a, key: a.reshape(-1)[key._data], "TakeBackward0", 
 
 @export()
 def take(input, index):
+    if index.dtype is not _dt.int64:
+        raise RuntimeError("take(): Expected a long tensor for index, but got "
+                           f"{_dt.type_name(index.dtype)}")
     n = input._data.size
     if n == 0 and index._data.size:
         raise IndexError("take(): tried to take from an empty tensor")
