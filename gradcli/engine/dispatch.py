@@ -71,9 +71,12 @@ class Op:
             () if d is None else tuple(self.args.index(n) for n in d.uses
                                        if _output_nr(n) is None)
             for d in self.derivs))
+        # in PyTorch's order: a node unpacks its saved inputs, then its saved outputs, each by
+        # name, and the first one modified in place is the one its error names
         object.__setattr__(self, "save_plan", tuple(
             (name, self.args.index(name) if _output_nr(name) is None else -1 - _output_nr(name),
-             tuple(who)) for name, who in users.items()))
+             tuple(who)) for name, who in sorted(
+                users.items(), key=lambda item: (_output_nr(item[0]) is not None, item[0]))))
 
 
 def _output_nr(name: str) -> int | None:

@@ -183,9 +183,11 @@ class AccumulateGrad:
 
 
 class SavedResult:
-    """An op's own output, saved without its grad_fn so that saving makes no reference cycle."""
+    """An op's own output, saved without its grad_fn so that saving makes no reference cycle.
+    `shown`: for an in-place op on a view, a weak reference to the view's grad_fn when it was
+    saved (PyTorch's weak_grad_fn_), the node its version message names while it lives."""
 
-    __slots__ = ("data", "counter", "requires_grad", "cls", "output_nr")
+    __slots__ = ("data", "counter", "requires_grad", "cls", "output_nr", "shown")
 
     def __init__(self, tensor) -> None:
         self.data = tensor._data
@@ -193,6 +195,7 @@ class SavedResult:
         self.requires_grad = tensor._requires_grad
         self.cls = type(tensor)
         self.output_nr = tensor._output_nr
+        self.shown = None
 
     def rebuild(self, node):
         t = self.cls._make(self.data, node if self.requires_grad else None, self.requires_grad)
@@ -214,7 +217,9 @@ _AS_STRIDED = _Regenerated()
 
 def _modified_message(node, name, value, now, then) -> str:
     if type(value) is SavedResult:
-        data, where = value.data, f", which is output {value.output_nr} of {node.short_name},"
+        shown = value.shown() if value.shown is not None else None
+        data = value.data
+        where = f", which is output {value.output_nr} of {(shown or node).short_name},"
     else:
         data = value._data
         fn = value.grad_fn

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import operator
 import warnings
+import weakref
 from functools import lru_cache, partial
 
 import numpy as np
@@ -536,10 +537,15 @@ def copy_slices(view: Tensor, out: Tensor) -> None:
                 (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
     node.span = fn.span
     base.grad_fn, base._requires_grad, base._output_nr = node, True, 0
+    # the view's old node lives on only in the write's node (PyTorch reads the view's grad_fn,
+    # regenerating it, before the write), freed with CopySlices' saved values
+    view.__dict__.pop("_superseded", None)
     as_strided_of(base, view, positions, fn.span)
     if fn._saved and "result" in fn._saved:
         counter = view._version_counter
-        fn._saved["result"] = (SavedResult(view), counter, counter.value)
+        saved = SavedResult(view)
+        saved.shown = weakref.ref(view.grad_fn)
+        fn._saved["result"] = (saved, counter, counter.value)
 
 
 # ---- gather, index_select, masked_select, take, and their backwards ---------------------------

@@ -160,6 +160,10 @@ def _regenerate_views(root: Tensor, written) -> None:
                 view.grad_fn = InvalidView(MULTI_OUTPUT_VIEW.format(
                     nr=view._output_nr, name=name, what=BASE_WRITTEN), view._output_nr, name)
         else:
+            if view.grad_fn is not None and "_superseded" not in view.__dict__:
+                # PyTorch regenerates it when its grad_fn is next read: till then the old node
+                # lives on (a version message may name it, SavedResult.shown)
+                view._superseded = view.grad_fn
             as_strided_of(root, view)
     root._views = live
 
