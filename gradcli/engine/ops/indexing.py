@@ -1,6 +1,7 @@
 """Picking elements by position: x[...], x[...] = v, CopySlices, gather, take, diagonal, tril."""
 from __future__ import annotations
 
+import math
 import operator
 import warnings
 import weakref
@@ -168,10 +169,16 @@ def _check(shape, indices) -> None:
         else:
             raise IndexError(INDEX_DTYPE)
     try:
-        np.broadcast_shapes(*(a.shape for a, _ in arrays))
+        taken = np.broadcast_shapes(*(a.shape for a, _ in arrays))
     except ValueError:
         raise IndexError("shape mismatch: indexing tensors could not be broadcast together with "
                          f"shapes {', '.join(_shape(a.shape) for a, _ in arrays)}") from None
+    # ATen checks the indices as broadcast: none taken, nothing to check; any taken from an empty
+    # dimension, one message before the bounds
+    if math.prod(taken) == 0:
+        return
+    if any(shape[dim] == 0 for _, dim in arrays):
+        raise IndexError("index is out of bounds for dimension with size 0")
     for j, (a, dim) in enumerate(arrays):
         n = shape[dim]
         bad = a[(a >= n) | (a < -n)]
@@ -558,8 +565,14 @@ def _grid(index: np.ndarray, dim: int) -> tuple:
     return tuple(grid)
 
 
-SCATTER_ADD = row(Op("scatter_add", lambda a, src, dim, index: _put(
-    a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), True),
+def _scatter_added(a: np.ndarray, src: np.ndarray, dim: int, index) -> np.ndarray:
+    if index._data.size == 0:   # gather's backward with an empty index of another rank
+        return a.copy()
+    return _put(a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim),
+                True)
+
+
+SCATTER_ADD = row(Op("scatter_add", _scatter_added,
     "ScatterAddBackward0", ("self", "src"), (
     Rule(lambda node, g: g, (), "∂scatter_add(x, i, s)/∂x = 1"),
     Rule(lambda node, g: _gather(g, node.dim, node.index), (),
@@ -584,8 +597,17 @@ SCATTER = row(Op("scatter", lambda a, src, dim, index: _put(
          "∂scatter(x, i, s)/∂x = g, 0 at i"),
     Rule(lambda node, g: _gather(g, node.dim, node.index), (),
          "∂scatter(x, i, s)/∂s = gather(g, i)")), dtypes="keep"))
+
+
+def _gathered(a: np.ndarray, dim: int, key) -> np.ndarray:
+    # an empty index picks nothing, whatever its shape: ATen checks only a non-empty one
+    if key._data.size == 0:
+        return np.empty(key._data.shape, a.dtype)
+    return a[_grid(key._data, dim)]
+
+
 # the forward reads its index as `key`; the backward reads the saved `index`, freed by backward
-GATHER = row(Op("gather", lambda a, dim, key: a[_grid(key._data, dim)], "GatherBackward0",
+GATHER = row(Op("gather", _gathered, "GatherBackward0",
                 ("self",), (
     Rule(lambda node, g: apply(SCATTER_ADD, (xp.zeros_like(g, tuple(node.self.shape)), g),
                                {"dim": node.dim, "index": _as_index(node.index)}), ("self",),
@@ -606,6 +628,8 @@ def gather(input, dim, index, *, sparse_grad=False):
             raise RuntimeError("gather(): Expected dtype int32/int64 for index")
         # an empty index of any dtype picks nothing, and ATen checks it no further
         index = Tensor._make(index._data.astype(np.int64))
+    if index._data.size == 0:
+        return _keep(apply(GATHER, (input,), {"dim": d, "key": index}), index=index)
     if index.ndim != input.ndim:
         raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
     for k, (m, n) in enumerate(zip(index._data.shape, input._data.shape)):
