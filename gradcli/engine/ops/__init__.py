@@ -28,7 +28,7 @@ from .registry import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, ROWS
 # Tensor attributes that are not methods of the table
 PROPERTIES = {
     "T": shape.transposed_all,
-    "mT": lambda t: t.transpose(-2, -1),
+    "mT": shape.matrix_transposed,
 }
 # Python's builtins reach a tensor through these: abs(t), round(t)
 ALIASES = {"__abs__": "abs", "__round__": "round"}

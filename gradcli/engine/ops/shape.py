@@ -5,6 +5,7 @@ import operator
 
 import numpy as np
 
+from .. import once
 from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
@@ -272,6 +273,18 @@ def contiguous(input, memory_format=None):
 def transposed_all(input) -> Tensor:
     """Tensor.T: all dims reversed (PermuteBackward0)."""
     return apply(PERMUTE, (input,), {"dims": tuple(range(input.ndim))[::-1]})
+
+
+def matrix_transposed(input) -> Tensor:
+    """Tensor.mT: the last two dims swapped; a 0-d tensor is itself (with ATen's warning)."""
+    if input.ndim == 0:
+        once.warn_once("mT of 0-d", "Tensor.mT is deprecated on 0-D tensors. This function is "
+                                    "the identity in these cases.")
+        return input
+    if input.ndim < 2:
+        raise RuntimeError(f"tensor.mT is only supported on matrices or batches of matrices. "
+                           f"Got {input.ndim}-D tensor.")
+    return input.transpose(-2, -1)
 
 
 def sum_to_size(g: Tensor, *size) -> Tensor:
