@@ -228,7 +228,7 @@ def softmax(a: np.ndarray, dim: int) -> np.ndarray:
         out = e * (a.dtype.type(1) / total)[..., None]    # last dim: times 1/sum
     else:
         out = e / total[..., None]
-    return np.moveaxis(out, -1, dim)
+    return np.ascontiguousarray(np.moveaxis(out, -1, dim))   # ATen's output is contiguous
 
 
 def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
@@ -238,7 +238,7 @@ def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
         return _last_dim_few(a, True)
     shifted, _, total = _exp_parts(a, dim)
     log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
-    return np.moveaxis(shifted - log_total[..., None], -1, dim)
+    return np.ascontiguousarray(np.moveaxis(shifted - log_total[..., None], -1, dim))
 
 
 def softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:

@@ -387,6 +387,8 @@ def _softmax_like(name: str, op: Op, input: Tensor, dim, dtype) -> Tensor:
         input = input.to(dtype)
     d = input._dim(dim)
     if input.dtype.category != _dt.FLOAT:
+        if input._data.size == 0:   # ATen dispatches no kernel over no elements
+            return Tensor._make(np.empty_like(input._data))
         kernel = "lastdim_kernel_impl" if d == max(input.ndim - 1, 0) else "kernel_impl"
         raise NotImplementedError(f'"{name}_{kernel}" not implemented for '
                                   f"'{_dt.type_name(input.dtype)}'")
