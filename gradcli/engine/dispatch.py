@@ -209,6 +209,15 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     return result
 
 
+def edges_first(op: Op, inputs) -> None:
+    """PyTorch collects the graph edges of a recorded op's inputs before its kernel runs: an
+    input whose grad_fn cannot be regenerated fails before the kernel's own checks do."""
+    if op.grad_fn is not None and grad_mode.state.enabled:
+        for x in inputs:
+            if isinstance(x, Tensor) and x._requires_grad and x.grad_fn.__class__ is InvalidView:
+                x.grad_fn.fail()
+
+
 def _unrecorded(out, inputs) -> Tensor:
     """A result grad mode kept off the graph. When an input required grad (or was itself made
     so) it says so (`_made_without_grad`), for the hint a later backward() of it gets."""
@@ -248,14 +257,16 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
         results = tuple(Tensor._make(out) for out in outs)
         if op.view:
             base = inputs[0]
+            creation = _creation(op, base)
             for result in results:
                 result._version_counter = base._version_counter
                 result._base = _viewed(base, result)
+                if creation is not None:
+                    result._creation = creation
                 if base._requires_grad and not grad_mode.state.enabled:
                     # a view taken under no_grad of a tensor that requires grad stays a leaf
-                    # that requires grad, and may not be modified in-place outside no_grad
+                    # that requires grad
                     result._requires_grad = True
-                    result._no_grad_view = True
         return results
     node = Node(op, tuple(x._edge() if isinstance(x, Tensor) else _NO_EDGE for x in inputs),
                 needs, params, tuple(np.shape(x._data if isinstance(x, Tensor) else x)
@@ -264,12 +275,15 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
                 n_outputs=len(outs))
     node.span = context.span
     results = tuple(Tensor._make(out, node, True) for out in outs)
+    creation = _creation(op, inputs[0]) if op.view else None
     for nr, result in enumerate(results):
         result._output_nr = nr
         if op.view:
             base = inputs[0]
             result._version_counter = base._version_counter
             result._base = _viewed(base, result)
+            if creation is not None:
+                result._creation = creation
     if op.saved_names or op.saved_params:
         node._saved = _save(op, inputs, needs, results, params)
         if op.saved_params:
@@ -281,11 +295,13 @@ def _save(op: Op, inputs, needs, results: tuple, params) -> dict:
     saved = {name: (params[name], params[name]._version_counter,
                     params[name]._version_counter.value) for name in op.saved_params}
     for name, index, users in op.save_plan:
-        for i in users:
-            if needs[i]:
-                break
-        else:
-            continue   # no derivative that will run reads it
+        if index >= 0:
+            for i in users:
+                if needs[i]:
+                    break
+            else:
+                continue   # no derivative that will run reads this input
+        # (PyTorch saves an output whatever derivatives run, so writing it fails the backward)
         if index < 0:
             result = results[-1 - index]
             counter = result._version_counter
@@ -300,13 +316,28 @@ def _save(op: Op, inputs, needs, results: tuple, params) -> dict:
     return saved
 
 
+# the ops that return several views of one tensor (join.py), by their rows' names
+MULTI_VIEW_OPS = frozenset(("split", "split_with_sizes", "unbind"))
+
+
+def _creation(op: Op, base: Tensor) -> str | None:
+    """PyTorch's CreationMeta of a view `op` makes of `base`: "no_grad" under no_grad, "multi"
+    for an output of split/unbind, else what `base` (a view itself) had."""
+    if not grad_mode.state.enabled:
+        return "no_grad"
+    if op.name in MULTI_VIEW_OPS:
+        return "multi"
+    return base._creation
+
+
 def _viewed(base: Tensor, view: Tensor) -> Tensor:
-    """The tensor whose storage `view` shares (its base's base for a view of a view); the base
-    keeps a weak reference to each of its views, for an in-place write to regenerate their
-    grad_fns (ops/inplace.py)."""
+    """The tensor whose storage `view` shares (its base's base for a view of a view). The
+    version counter, which the base, its views and detach() share, keeps a weak reference to
+    each view, for an in-place write to regenerate their grad_fns (ops/inplace.py)."""
     root = base._base if base._base is not None else base
-    views = root.__dict__.get("_views")
+    counter = base._version_counter
+    views = counter.__dict__.get("views")
     if views is None:
-        views = root._views = []
+        views = counter.views = []
     views.append(weakref.ref(view))
     return root

@@ -99,7 +99,7 @@ class Tensor:
     _output_nr = 0           # which output of its grad_fn
     _acc = None              # weak reference to a leaf's AccumulateGrad
     _retains_grad = False
-    _no_grad_view = False    # a view taken under no_grad of a tensor that requires grad
+    _creation = None         # a view's CreationMeta: None (default), "no_grad" or "multi"
     _inference = False       # made inside inference_mode()
 
     def __init__(self, data, requires_grad: bool = False) -> None:

@@ -264,7 +264,7 @@ def index_put(input, indices, values, accumulate=False):
 @export(torch=False)
 def index_put_(input, indices, values, accumulate=False):
     indices, values = _checked_put(input, indices, values, "index_put_")
-    inplace.check_inplace(input)
+    inplace.check_inplace(input, values)
     return inplace.commit(input, _index_put(input, indices, values, accumulate))
 
 
@@ -417,7 +417,7 @@ def _stripped(shape: tuple) -> tuple:
 def _copy_to(dst: Tensor, src: Tensor) -> None:
     if src._data.shape != dst._data.shape:
         if src.ndim == 0:
-            inplace.check_inplace(dst)
+            inplace.check_inplace(dst, src)
             inplace.commit(dst, apply(FILL, (dst, src)))
             return
         src = view(src, _stripped(src._data.shape))

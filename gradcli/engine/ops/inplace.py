@@ -18,47 +18,53 @@ OVERLAP = ("unsupported operation: more than one element of the written-to tenso
 PARTIAL_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to "
                    "tensor refer to a single memory location. Please clone() the tensor before "
                    "performing the operation.")
-MULTI_OUTPUT_VIEW = (
-    "Output {nr} of {name} is a view and {what} modified inplace. This view is the output of a "
-    "function that returns multiple views. Such functions do not allow the output views to be "
-    "modified inplace. You should replace the inplace operation by an out-of-place one.")
+# variable.cpp's handle_view_on_rebase: a view PyTorch did not make in the default way (its
+# CreationMeta, Tensor._creation) may not be written in place with grad mode on, nor be used
+# once its base or another view of it was written
 WRITTEN, BASE_WRITTEN = "is being", "its base or another view of its base has been"
-NO_GRAD_VIEW = (
-    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
-    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
-    "code by moving both the view and the inplace either both inside the no_grad block (if you "
-    "don't want the inplace to be tracked) or both outside (if you want the inplace to be "
-    "tracked).")
+REBASE_REASONS = {
+    "multi": "This view is the output of a function that returns multiple views. Such functions "
+             "do not allow the output views to be modified inplace. You should replace the "
+             "inplace operation by an out-of-place one.",
+    "no_grad": "Given that this use case is ambiguous and error-prone, it is forbidden. You can "
+               "clarify your code by moving both the view and the inplace either both inside the "
+               "no_grad block (if you don't want the inplace to be tracked) or both outside (if "
+               "you want the inplace to be tracked).",
+}
 
 
-# the ops that return several views of one tensor (join.py), by their rows' names
-MULTI_VIEW_OPS = frozenset(("split", "split_with_sizes", "unbind"))
-
-
-def _multi_output_view(t: Tensor) -> bool:
-    """Is `t` (a view) a view of an output of split/unbind/chunk?"""
+def rebase_refusal(t: Tensor, indirect: bool) -> str | None:
+    """PyTorch's refusal to rebase the history of `t` (a view) on a write to it (indirect:
+    to its base or another view of it), None when it has none."""
+    creation = t._creation
+    if creation is None:
+        return None
+    what = BASE_WRITTEN if indirect else WRITTEN
     node = t.grad_fn
-    if type(node) is InvalidView:
-        return True
-    while node is not None and getattr(getattr(node, "op", None), "view", False):
-        if node.op.name in MULTI_VIEW_OPS:
-            return True
-        node = node.next_functions[0][0]
-    return False
+    nr, name = ((node.output_nr, node.short_name) if type(node) is InvalidView else
+                (t._output_nr, None if node is None else node.short_name))
+    if creation == "no_grad" or name is None:
+        prefix = ("A view was created in" if name is None else
+                  f"Output {nr} of {name} is a view of a view which was created in")
+        text = f"{prefix} no_grad mode and {what} modified inplace with grad mode enabled."
+    else:
+        text = f"Output {nr} of {name} is a view and {what} modified inplace."
+    return f"{text} {REBASE_REASONS[creation]}"
 
 
-def check_inplace(t: Tensor) -> None:
-    """PyTorch's refusals before an in-place op changes `t`."""
-    if not grad_mode.state.enabled:
+def check_inplace(t: Tensor, *inputs) -> None:
+    """PyTorch's refusals before an in-place op with these other inputs changes `t`, made only
+    when the op records (check_inplace in VariableTypeUtils.h)."""
+    if not grad_mode.state.enabled or not (t._requires_grad or any(
+            isinstance(x, Tensor) and x._requires_grad for x in inputs)):
         return
-    if t._no_grad_view:
-        raise RuntimeError(NO_GRAD_VIEW)
     base = t._base
-    if base is not None and _multi_output_view(t):
-        raise RuntimeError(MULTI_OUTPUT_VIEW.format(nr=t._output_nr, name=t.grad_fn.short_name,
-                                                    what=WRITTEN))
-    if base is not None and base.grad_fn is None and base._requires_grad:
-        raise RuntimeError(VIEW_OF_LEAF)
+    if base is not None:
+        refusal = rebase_refusal(t, indirect=False)
+        if refusal is not None:
+            raise RuntimeError(refusal)
+        if t._requires_grad and base.grad_fn is None:
+            raise RuntimeError(VIEW_OF_LEAF)
     if t.grad_fn is None and t._requires_grad:
         raise RuntimeError(LEAF)
 
@@ -133,39 +139,42 @@ def commit(t: Tensor, out: Tensor, overlap_ok: bool = False) -> Tensor:
             if node._saved and "result" in node._saved:
                 counter = t._version_counter
                 node._saved["result"] = (SavedResult(t), counter, counter.value)
-    root = t._base if t._base is not None else t
-    if "_views" in root.__dict__:
-        _regenerate_views(root, None if node is None else t)
+    counter = t._version_counter
+    if "views" in counter.__dict__:
+        _regenerate_views(counter, None if node is None else t)
     return t
 
 
-def _regenerate_views(root: Tensor, written) -> None:
-    """The other views of `root`'s storage (PyTorch does it when a view's grad_fn is next read,
-    its version having moved): each becomes an AsStridedBackward0 over the base's history,
-    which now has the write in it. `written`: the view the write went through (regenerated by
-    copy_slices already)."""
+def _regenerate_views(counter, written) -> None:
+    """The views sharing this version counter (PyTorch does it when a view's grad_fn is next
+    read, its version having moved, whichever alias the write went through, detach()'s too):
+    each becomes an AsStridedBackward0 over its base's history, which now has the write in it.
+    `written`: the view the write went through (regenerated by copy_slices already)."""
     from .indexing import as_strided_of
     live = []
-    for ref in root._views:
+    for ref in counter.views:
         view = ref()
         if view is None:
             continue
         live.append(ref)
+        root = view._base
         if view is written or (view.grad_fn is None and not root._requires_grad):
             continue
-        if _multi_output_view(view):
+        refusal = rebase_refusal(view, indirect=True)
+        if refusal is not None:
             # PyTorch will not regenerate it: every later use of it in a graph fails
             if type(view.grad_fn) is not InvalidView:
-                name = view.grad_fn.short_name
-                view.grad_fn = InvalidView(MULTI_OUTPUT_VIEW.format(
-                    nr=view._output_nr, name=name, what=BASE_WRITTEN), view._output_nr, name)
+                node = view.grad_fn
+                view.grad_fn = InvalidView(refusal, view._output_nr,
+                                           None if node is None else node.short_name)
+                view._requires_grad = True
         else:
             if view.grad_fn is not None and "_superseded" not in view.__dict__:
                 # PyTorch regenerates it when its grad_fn is next read: till then the old node
                 # lives on (a version message may name it, SavedResult.shown)
                 view._superseded = view.grad_fn
             as_strided_of(root, view)
-    root._views = live
+    counter.views = live
 
 
 def _unalias_saved(node, t: Tensor) -> None:
@@ -182,7 +191,7 @@ def _unalias_saved(node, t: Tensor) -> None:
 def inplace(fn, name: str):
     """Tensor.<name>_: check, compute out of place, write back."""
     def method(self, *args, **kwargs):
-        check_inplace(self)
+        check_inplace(self, *args, *kwargs.values())
         check_overlap(self, *args, *kwargs.values())
         return commit(self, fn(self, *args, **kwargs))
     method.__name__ = name
@@ -230,7 +239,7 @@ def zero_(input):
 
 @export(torch=False)
 def fill_(input, value):
-    check_inplace(input)
+    check_inplace(input, value)
     if isinstance(value, Tensor):
         # filling with a tensor keeps the value's gradient (FillBackward3)
         from .indexing import FILL as FILL_TENSOR
@@ -240,7 +249,7 @@ def fill_(input, value):
 
 @export(torch=False)
 def copy_(input, src, non_blocking=False):
-    check_inplace(input)
+    check_inplace(input, src)
     if not isinstance(src, Tensor):
         raise TypeError(f"copy_(): argument 'src' (position 1) must be Tensor, not "
                         f"{type(src).__name__}")

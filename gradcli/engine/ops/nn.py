@@ -1067,7 +1067,7 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 def _clamp_inplace(fn, name: str):
     """clamp_ & co.: as inplace(), but the dtype refusal names the C++ type, as ATen's does."""
     def method(self, *args, **kwargs):
-        check_inplace(self)
+        check_inplace(self, *args, *kwargs.values())
         check_overlap(self, *args, *kwargs.values())
         out = fn(self, *args, **kwargs)
         if out.dtype.category > self.dtype.category:

@@ -9,7 +9,7 @@ from .. import dtypes as _dt
 from ..kernels import pointwise as kernels
 from ..kernels import vml
 from ..kernels.pointwise import libm
-from ..dispatch import Rule, Op, apply
+from ..dispatch import Rule, Op, apply, edges_first
 from ..limits import check_shape
 from ..tensor import Tensor
 from . import xp
@@ -52,6 +52,7 @@ def broadcast_apply(op: Op, a, b, dtype=None, params=None):
         try:
             shape = np.broadcast_shapes(a._data.shape, b._data.shape)
         except ValueError:
+            edges_first(op, (a, b))
             raise broadcast_error(a, b) from None
         check_shape(shape)  # before NumPy allocates the broadcast result
     return apply(op, (a, b), params, dtype=dtype)
