@@ -101,6 +101,7 @@ class Tensor:
     _retains_grad = False
     _creation = None         # a view's CreationMeta: None (default), "no_grad" or "multi"
     _inference = False       # made inside inference_mode()
+    _own = None              # the attributes a program gave the tensor (x.tag = 1), by name
 
     def __init__(self, data, requires_grad: bool = False) -> None:
         self._data = data if isinstance(data, np.ndarray) else np.asarray(data)

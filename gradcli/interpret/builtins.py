@@ -917,6 +917,8 @@ def _public_name(fn, args, label, owner) -> tuple[str, str] | None:
     if isinstance(owner, Namespace):
         return owner.name, label
     if isinstance(owner, Tensor) or isinstance(getattr(fn, "__self__", None), Tensor):
+        if owner is not None and owner._own and label in owner._own:
+            return None   # the program's own attribute, not the method it shadows
         return "Tensor", label if owner is not None else fn.__name__
     if not _PUBLIC:
         for space in (torch, functional, autograd):
@@ -951,9 +953,18 @@ TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TE
     frozenset(PROPERTIES)
 TENSOR_SETTABLE = frozenset(("grad", "requires_grad", "data"))
 _READS_GRAD_FN = frozenset(("grad_fn", "is_leaf"))
-# the attributes TensorBase defines as getters (torch/csrc/autograd/python_variable.cpp)
-_TENSOR_DATA = frozenset(("shape", "dtype", "is_leaf", "grad_fn", "device", "ndim", "_version",
-                          "is_cuda", "T", "mT", "output_nr"))
+# the attributes TensorBase defines as getters without a setter
+# (torch/csrc/autograd/python_variable.cpp): assigning one is "not writable", whether or not
+# gradcli's tensors offer it
+_TENSOR_DATA = frozenset((
+    "shape", "dtype", "is_leaf", "grad_fn", "device", "ndim", "_version", "is_cuda", "T", "mT",
+    "H", "mH", "output_nr", "retains_grad", "_base", "_cdata", "name", "layout", "nbytes",
+    "itemsize", "is_cpu", "is_sparse", "is_sparse_csr", "is_quantized", "is_meta", "is_nested",
+    "is_mkldnn", "is_mps", "is_xla", "is_xpu", "is_ipu", "is_maia", "is_mtia", "is_vulkan",
+    "_python_dispatch", "_has_symbolic_sizes_strides"))
+# `del x.grad` clears the gradient; these two setters refuse a deletion in their own words
+_TENSOR_DELETE_REFUSED = {"requires_grad": "requires_grad must be a bool",
+                          "data": "Deleting tensor data is not allowed. Delete tensor instead!"}
 
 NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
 
@@ -978,7 +989,12 @@ def _public(value, node, name: str):
 class _TensorAttributes(attributes.Listed):
     __slots__ = ()
 
+    # a program's own attributes (x.tag = "input", as a torch.Tensor's __dict__ keeps them) live
+    # in the tensor's `_own` dict, apart from the engine's fields
     def get(self, obj, name):
+        own = obj._own
+        if own is not None and name in own:
+            return own[name]
         if name in _READS_GRAD_FN and type(obj.grad_fn) is InvalidView:
             obj.grad_fn.fail()   # a view of split/unbind whose base was written in place
         return super().get(obj, name)
@@ -986,11 +1002,28 @@ class _TensorAttributes(attributes.Listed):
     def set(self, obj, name, value):
         if name in self.settable:
             setattr(obj, name, value)
-            return
-        if name in self.data:
+        elif name in self.data or name[:2] == "__":
             raise self.refusal(obj, name)
-        raise AttributeError(f"cannot set '{name}' on a Tensor: only grad, data and "
-                             f"requires_grad can be assigned")
+        else:   # any other name, a method's too, becomes the tensor's own (instance) attribute
+            if obj._own is None:
+                obj._own = {}
+            obj._own[name] = value
+
+    def delete(self, obj, name):
+        own = obj._own
+        if own is not None and name in own:
+            del own[name]
+        elif name == "grad":
+            obj.grad = None
+        elif name in _TENSOR_DELETE_REFUSED:
+            raise RuntimeError(_TENSOR_DELETE_REFUSED[name])
+        elif name in self.data:
+            raise self.refusal(obj, name)
+        else:   # a method is the class's: the instance has nothing of that name to delete
+            raise attributes.no_attribute(obj, name)
+
+    def names(self, obj) -> list[str]:
+        return sorted(self.readable | set(obj._own or ()))
 
 
 def _node_attribute(obj, name):

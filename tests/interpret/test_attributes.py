@@ -69,8 +69,8 @@ def test_protocol_methods_are_readable_on_open_values():
     ((1, 2), "count", "'tuple' object attribute 'count' is read-only"),
     ((1, 2), "x", "'tuple' object has no attribute 'x'"),
     (ones(1), "shape", "attribute 'shape' of 'torch._C.TensorBase' objects is not writable"),
-    (ones(1), "x", "cannot set 'x' on a Tensor: only grad, data and requires_grad can "
-                   "be assigned"),
+    (ones(1), "__x__", "'Tensor' object has no attribute '__x__'"),
+    (ones(1), "layout", "attribute 'layout' of 'torch._C.TensorBase' objects is not writable"),
 ])
 def test_assignment_refused(value, name, message):
     with pytest.raises(AttributeError) as e:
@@ -85,6 +85,16 @@ def test_open_values_take_assignment_and_deletion():
     T.delete_attribute(net, "bias")
     with pytest.raises(AttributeError):
         T.get_attribute(net, "bias")
+
+
+def test_a_tensor_keeps_its_own_attributes_apart_from_the_engines():
+    x = ones(1)
+    T.set_attribute(x, "_acc", 2)    # an engine field's name: the program's own, not the leaf's
+    T.set_attribute(x, "sum", 3)     # a method's name: the instance attribute shadows it
+    assert (x._acc, T.get_attribute(x, "_acc"), T.get_attribute(x, "sum")) == (None, 2, 3)
+    assert {"_acc", "sum"} <= set(T.attribute_names(x))
+    T.delete_attribute(x, "sum")
+    assert T.get_attribute(x, "sum")().item() == 1.0
 
 
 def test_only_the_programs_own_classes_take_class_attributes():

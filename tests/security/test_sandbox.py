@@ -184,7 +184,7 @@ def test_relative_import_is_refused(sandboxed):
     "torch.x = 1", "torch.ones = 1", "F.relu = 1", "torch.nn.functional.relu = 1",
     "torch.nn.functional = 1", "torch.autograd.grad = 1", "math.pi = 3",
     "torch.float32.itemsize = 1",
-    "x.add = 1", "x.shape = 1", "x.grad_fn = 1", "x._data = 1", "x.__class__ = 1",
+    "x.shape = 1", "x.grad_fn = 1", "x.__class__ = 1",
     "x.__dict__ = 1", "print.x = 1", "ones.__code__ = 1", "f.__globals__ = 1", "f.body = 1",
     "node.next_functions = 1", "node.op = 1", "acc.variable = 1", "torch.no_grad().prev = 1",
     "x.device.type = 'cuda'", "(1).real = 2", "'a'.x = 1", "[].x = 1", "torch.x += 1",
@@ -192,6 +192,15 @@ def test_relative_import_is_refused(sandboxed):
 ])
 def test_modules_and_objects_cannot_be_changed(sandboxed, stmt):
     refused(sandboxed(stmt), "AttributeError", "TypeError")
+
+
+def test_a_tensors_own_attributes_leave_the_engine_alone(sandboxed):
+    # as a torch.Tensor's __dict__ takes any name, a tensor takes the program's own attributes;
+    # they shadow, for that tensor only, and never reach the engine's fields or methods
+    outcome = sandboxed("x._data = 1\nx.add = 2\nx._version_counter = 3\nprint(x._data, "
+                        "x.add, x.detach().add(1).sum(), x._version, hasattr(x, '_own'))")
+    assert (outcome.status, outcome.out) == (0, "1 2 tensor(12.) 0 False\n"), \
+        describe(outcome)
 
 
 @pytest.mark.parametrize("source, out", [

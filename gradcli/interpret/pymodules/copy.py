@@ -76,11 +76,16 @@ def deepcopy_tensor(t: Tensor, memo: dict) -> Tensor:
     memo[id(t)] = new
     if t.grad is not None:   # a leaf's: no warning
         new.grad = deepcopy(t.grad, memo)
+    if t._own and type(t) is Tensor:   # the program's own attributes: torch deep-copies a
+        new._own = deepcopy(t._own, memo)   # tensor's __dict__ (a Parameter's copy drops it)
     return new
 
 
 def copy_tensor(t: Tensor) -> Tensor:
-    return _made(t, t._data)
+    new = _made(t, t._data)
+    if t._own:   # copy.copy shares the attributes' values, as torch's __reduce_ex__ does
+        new._own = dict(t._own)
+    return new
 
 
 # ---- objects: the library's and the program's --------------------------------------------------
