@@ -44,7 +44,8 @@ def _cat_forward(*arrays, dim):
 
 def _cat_grad(i: int, node, g):
     kept = _joined(node.shapes)
-    if i not in kept:
+    if i not in kept or tuple(node.shapes[i]) == (0,):
+        # cat_tensors_backward: a 1-d empty input's gradient is new zeros, off the graph
         return xp.zeros_like(g, (0,))
     offset = sum(node.shapes[k][node.dim] for k in kept if k < i)
     return apply(SLICE, (g,), {"dim": node.dim, "start": offset,
