@@ -256,11 +256,24 @@ def _selected(node, g):
                  {"dim": axis, "index": Tensor._make(indices)})
 
 
+def _restore_reduced_dims(g, node):
+    """FunctionsManual's restore_reduced_dims: g reshaped (a ViewBackward0 when recorded) to
+    its rank plus the reduced dims, those of size 1; a 0-d input reduced over dim 0 so gets a
+    1-d gradient, which the engine sums back to 0-d (SumBackward0)."""
+    if node.keepdim:
+        return g
+    dims = node.dim if isinstance(node.dim, tuple) else (node.dim,)
+    total = len(g.shape) + len(dims)
+    ones = {(d - UINT64 if d >= UINT64 // 2 else d) % total for d in dims}
+    sizes = iter(g.shape)
+    return xp.reshape(g, tuple(1 if i in ones else next(sizes) for i in range(total)))
+
+
 def _shared(node, g):
-    # amax/amin: every element equal to the result takes an equal share
-    mask = _restore(node.result, node) == node.self
+    # amax/amin, scale_grad_by_count: every element equal to the result takes an equal share
+    mask = _restore_reduced_dims(node.result, node) == node.self
     axes = axes_of(node.dim, len(node.shapes[0]))
-    return _restore(g, node) / xp.count(mask, axes, True, like=g) * mask
+    return _restore_reduced_dims(g, node) / xp.count(mask, axes, True, like=g) * mask
 
 
 def _take(a: np.ndarray, dim, keepdim: bool, indices: Tensor) -> np.ndarray:
