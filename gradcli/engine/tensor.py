@@ -1,6 +1,7 @@
 """Tensor: data, dtype, requires_grad, grad, grad_fn, is_leaf, version counter and views."""
 from __future__ import annotations
 
+import math
 import warnings
 import weakref
 
@@ -187,7 +188,10 @@ class Tensor:
         """Steps in elements between neighbours along each dim (the layout is NumPy's, which
         keeps its operands' order as PyTorch's TensorIterator does)."""
         a = self._data
-        steps = tuple(s // a.itemsize for s in a.strides)
+        if a.size == 0:   # NumPy zeroes an empty array's strides; ATen keeps contiguous ones
+            steps = tuple(math.prod(max(n, 1) for n in a.shape[k + 1:]) for k in range(a.ndim))
+        else:
+            steps = tuple(s // a.itemsize for s in a.strides)
         if dim is None:
             return steps
         return steps[self._dim(dim)]

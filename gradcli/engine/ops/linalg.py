@@ -15,6 +15,8 @@ from .shape import SQUEEZE_INPLACE, UNSAFE_VIEW
 def column_major(t) -> bool:
     """PyTorch's test for a matrix laid out by columns (strides (1, rows))."""
     a = t._data
+    if a.size == 0:   # an empty array's strides are ATen's, not NumPy's zeros
+        return t.stride() == (1, a.shape[0])
     return a.strides[0] == a.itemsize and a.strides[1] == a.shape[0] * a.itemsize
 
 
