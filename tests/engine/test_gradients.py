@@ -89,6 +89,8 @@ CASES = [
     ("LinalgInvExBackward0", lambda a: (a + 4 * EYE).inverse(), [(2, 3, 3)],       ANY),
     ("LinalgDetBackward0",  lambda a: (a + 4 * EYE).det(),      [(3, 3)],           ANY),
     ("LinalgDetBackward0",  lambda a: (a + 4 * EYE).det(),      [(2, 3, 3)],        ANY),
+    ("LinalgSolveExBackward0", opinfo.first_derivative(lambda a: (a + 4 * EYE).det()),
+     [(2, 3, 3)], ANY),
     ("LinalgCrossBackward0", lambda a, b: a.cross(b, dim=-1),   [(2, 3), (1, 3)],   ANY),
     # random matrices have distinct singular values; each vector's sign is locally constant
     ("LinalgSvdBackward0",  lambda a: _svd(a, False)[1],        [(4, 3)],           ANY),

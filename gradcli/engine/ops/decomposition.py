@@ -11,6 +11,8 @@ from ..kernels import linalg as _k
 from ..kernels import svd as _svd
 from ..tensor import Tensor
 from . import xp
+from .indexing import DIAG_EMBED
+from .join import cat
 from .linalg import matmul
 from .pointwise import broadcast_shape
 from .registry import export, row
@@ -91,15 +93,98 @@ def inverse(input):
     return apply(INV, (input,))
 
 
+def _solve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    try:
+        return interruptible.run(b.size * a.shape[-1], np.linalg.solve, a, b).astype(a.dtype)
+    except np.linalg.LinAlgError:
+        raise LinAlgError("torch.linalg.solve: The solver failed because the input matrix is "
+                          "singular.") from None
+
+
+# _linalg_solve_ex (X = A⁻¹B, B a batch of matrices): linalg_solve_backward, whose gradients
+# solve again with Aᵀ, so that a further backward goes through them as PyTorch's does
+SOLVE = row(Op("linalg_solve_ex", _solve, "LinalgSolveExBackward0", ("A", "B"), (
+    Rule(lambda node, g: -_matmul(apply(SOLVE, (_mT(node.A), g)), _mT(node.result)),
+         ("A", "result"), "∂X/∂A = -A⁻ᵀ·g·Xᵀ"),
+    Rule(lambda node, g: apply(SOLVE, (_mT(node.A), g)), ("A",), "∂X/∂B = A⁻ᵀ·g")),
+    dtypes="keep"))
+
+
 def _det(a: np.ndarray) -> np.ndarray:
     return np.asarray(interruptible.run(a.size * a.shape[-1], np.linalg.det, a), a.dtype)
 
 
-# linalg_det_backward for an invertible A: g·det(A)·A⁻ᵀ
+def _det_grad(node, g):
+    """linalg_det_backward: G solves Aᵀ·G = g·det(A)·I. Without a graph, by LU with an exact
+    zero pivot replaced by eps; recorded, by linalg_solve where |det A| ≥ 100·eps and through
+    the SVD (the adjugate) where A is near singular, the two put together by index_put."""
+    a, det, shape = node.self, node.result, node.shapes[0]
+    if 0 in shape:
+        return xp.zeros_like(g, shape)
+    if shape[-1] == 1:   # a 1×1 determinant is its one element
+        return xp.expand(xp.unsqueeze(xp.unsqueeze(g, -1), -1), shape)
+    d = _mT(apply(DIAG_EMBED, (xp.expand(xp.unsqueeze(g * det, -1), shape[:-1]),),
+                  {"offset": 0}))
+    if type(g) is not Tensor:
+        return _lu_solve_perturbed(_mT(a), d, det)
+    singular = np.abs(det._data) < 100 * np.finfo(det._data.dtype).eps
+    if not singular.any():
+        return apply(SOLVE, (_mT(a), d))
+    if singular.all():
+        return _singular_det_grad(a, g)
+    mask, rest = Tensor._make(singular), Tensor._make(~singular)
+    out = xp.zeros_like(a).index_put((mask,), _singular_det_grad(a[mask], g[mask]))
+    return out.index_put((rest,), apply(SOLVE, (_mT(a[rest]), d[rest])))
+
+
+def _lu_solve_perturbed(at: np.ndarray, d: np.ndarray, det: np.ndarray) -> np.ndarray:
+    """Aᵀ⁻¹·d as linalg_lu_solve gives it from an LU whose zero pivots were made eps (only
+    where det A is 0)."""
+    if np.all(det != 0):
+        return _solve(at, d)
+    eps = np.finfo(at.dtype).eps
+    out = np.empty(np.broadcast_shapes(at.shape, d.shape), at.dtype)
+    for index in np.ndindex(out.shape[:-2]):
+        lu = at[index].astype(at.dtype)
+        n = lu.shape[0]
+        x = d[index].astype(at.dtype)
+        for k in range(n):   # getrf's partial pivoting, then the solves with L and U
+            p = k + int(np.argmax(np.abs(lu[k:, k])))
+            lu[[k, p]], x[[k, p]] = lu[[p, k]], x[[p, k]]
+            if lu[k, k] == 0:
+                lu[k, k] = eps
+            lu[k + 1:, k] /= lu[k, k]
+            lu[k + 1:, k + 1:] -= np.outer(lu[k + 1:, k], lu[k, k + 1:])
+        for k in range(n):
+            x[k + 1:] -= np.outer(lu[k + 1:, k], x[k])
+        for k in reversed(range(n)):
+            x[k] /= lu[k, k]
+            x[:k] -= np.outer(lu[:k, k], x[k])
+        out[index] = x
+    return out
+
+
+def _singular_det_grad(a: Tensor, g: Tensor) -> Tensor:
+    """The adjugate through the SVD: U·diag(α·Πⱼ≠ᵢ sⱼ)·Vᵀ with α = det U·det Vᵀ·g (the
+    exclusive products built by multiplying along, where PyTorch's cumprod records them)."""
+    u, s, vh = _svd_factors(a, True)
+    alpha = apply(DET, (u,)) * apply(DET, (vh,)) * g
+    n = s.shape[-1]
+    before, after = [None] * n, [None] * n
+    for i in range(1, n):
+        part = s[..., i - 1:i]
+        before[i] = part if i == 1 else before[i - 1] * part
+        back = s[..., n - i:n - i + 1]
+        after[n - 1 - i] = back if i == 1 else after[n - i] * back
+    ones = xp.constant(np.ones(s.shape[:-1] + (1,), s._data.dtype), s)
+    products = [ones if b is None and f is None else b if f is None else f if b is None
+                else b * f for b, f in zip(before, after)]
+    others = products[0] if n == 1 else cat(products, -1)
+    return _matmul(u * xp.unsqueeze(xp.unsqueeze(alpha, -1) * others, -2), vh)
+
+
 DET = row(Op("linalg_det", _det, "LinalgDetBackward0", ("self",), (
-    Rule(lambda node, g: xp.reshape(g * node.result, node.shapes[0][:-2] + (1, 1))
-         * _mT(apply(INV, (node.self,))), ("self", "result"), "∂det A/∂A = det A·A⁻ᵀ"),),
-    dtypes="keep"))
+    Rule(_det_grad, ("self", "result"), "∂det A/∂A = det A·A⁻ᵀ"),), dtypes="keep"))
 
 
 @export("det", linalg=("det",))

@@ -815,9 +815,17 @@ DIAGONAL = row(Op("diagonal", _diagonal, "DiagonalBackward0", ("self",), (
 DIAGONAL_COPY = row(Op("diag", lambda a, offset, dim1, dim2: _diagonal(
     a, offset, dim1, dim2).copy(), "DiagonalBackward0_copy", ("self",), (
     Rule(_diagonal_grad, (), "∂diag(x)/∂x = 1 on the diagonal"),), dtypes="keep"))
-DIAG_EMBED = row(Op("diag_embed", lambda a, offset: np.diag(a, offset), "DiagEmbedBackward0",
-                    ("self",), (
-    Rule(lambda node, g: apply(DIAGONAL, (g,), {"offset": node.offset, "dim1": 0, "dim2": 1}),
+def _diag_embed(a: np.ndarray, offset: int) -> np.ndarray:
+    """Each vector along a's last dim laid on the diagonal of a matrix in the last two dims."""
+    n = a.shape[-1] + abs(offset)
+    out = np.zeros(a.shape[:-1] + (n, n), a.dtype)
+    _diagonal(out, offset, out.ndim - 2, out.ndim - 1)[...] = a
+    return out
+
+
+DIAG_EMBED = row(Op("diag_embed", _diag_embed, "DiagEmbedBackward0", ("self",), (
+    Rule(lambda node, g: apply(DIAGONAL, (g,), {"offset": node.offset, "dim1": len(g.shape) - 2,
+                                                "dim2": len(g.shape) - 1}),
          (), "∂diag(v)/∂v = the diagonal of g"),),
     dtypes="keep"))
 
