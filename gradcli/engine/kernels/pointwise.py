@@ -32,6 +32,24 @@ def libm(fn):
     return forward
 
 
+def sleef_head_libm_tail(fn, scalar):
+    """float64 `fn` as a kernel of ATen's Vectorized<double> (SLEEF's u10 sinh, cosh) computes
+    it: whole steps of 2 x 8 lanes vectorised (NumPy's kernel agrees there), the last n mod 16
+    elements by the C library's `scalar`; float32 rounded once from float64 (libm)."""
+    def forward(a: np.ndarray) -> np.ndarray:
+        if a.dtype != np.float64:
+            return libm(fn)(a)
+        # a contiguous tensor is one run; otherwise each run along the last dim is its own
+        rows = a.reshape(1, -1) if a.flags.c_contiguous else a.reshape(-1, a.shape[-1])
+        head = rows.shape[1] - rows.shape[1] % (VECTOR_STEP // 2)
+        out = np.empty(rows.shape, a.dtype)
+        out[:, :head] = fn(rows[:, :head])
+        out[:, head:] = np.array([scalar(v) for v in rows[:, head:].ravel().tolist()],
+                                 a.dtype).reshape(rows.shape[0], -1)
+        return out.reshape(a.shape)
+    return forward
+
+
 def fma32(a, b, c) -> np.ndarray:
     # the float64 product of float32 values is exact; the sum may round twice (rarely an ulp)
     return (np.multiply(a, b, dtype=np.float64) + np.asarray(c, np.float64)).astype(F32)
