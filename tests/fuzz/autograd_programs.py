@@ -141,6 +141,8 @@ ROW_FORMS = (
     ("LinalgDetBackward0", "{out} = torch.linalg.det({0})", [(2, 2)], ()),
     ("LinalgInvExBackward0", "{out} = torch.linalg.inv({0} + torch.eye(2, dtype={0}.dtype) * 3)",
      [(2, 2)], (2, 2)),
+    ("LinalgSolveExBackward0",
+     "{out} = torch.linalg.det({0} + torch.eye(2, dtype={0}.dtype) * 3)", [(2, 2)], ()),
     ("LinalgSvdBackward0", "{out} = torch.linalg.svd({0}, full_matrices=False)[1]", [(3, 2)],
      (2,)),
     ("LinalgVectorNormBackward0", "{out} = {0}.norm()", [(3,)], ()),
