@@ -474,6 +474,10 @@ def _copy_slices_grad(i: int, node, g):
     gi = _inner_derivative(fn, i, _index(flat, (node.positions,)))
     if i > 0:
         return gi
+    if node.overlapping:
+        # PyTorch copies the derivative into the view's part of the base's gradient: a view
+        # with elements in common (expanded) is refused then, as any in-place write is
+        raise RuntimeError(inplace.OVERLAP)
     shape = fn.shapes[0]
     if gi is None:
         gi = xp.zeros_like(g, shape)
@@ -481,6 +485,12 @@ def _copy_slices_grad(i: int, node, g):
         gi = xp.sum_to_size(gi, shape)
     if gi.dtype != g.dtype:
         gi = gi.to(g.dtype) if type(gi) is Tensor else gi.astype(g.dtype)
+    if type(g) is Tensor:
+        # recording: written in place into a copy of g, as PyTorch does, so that the gradient's
+        # grad_fn is CopySlices over CopyBackwards
+        result = inplace.copy_(Tensor._make(np.empty(g._data.shape, g._data.dtype)), g)
+        index_put_(view(result, (-1,)), (node.positions,), gi)
+        return result
     return xp.reshape(_index_put(flat, (node.positions,), gi, False), node.shapes[0])
 
 
@@ -540,7 +550,9 @@ def copy_slices(view: Tensor, out: Tensor) -> None:
     positions = Tensor._make(_positions(base._data, view._data))
     shape, dtype = base._data.shape, base.dtype
     node = Node(_copy_slices_op(len(fn.next_functions)), (base._edge(),) + fn.next_functions[1:],
-                (True,) + fn.needs[1:], {"positions": positions}, (shape,) + fn.shapes[1:],
+                (True,) + fn.needs[1:], {"positions": positions, "overlapping": any(
+                    step == 0 and n > 1 for n, step in zip(view._data.shape, view._data.strides))},
+                (shape,) + fn.shapes[1:],
                 (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
     node.span = fn.span
     base.grad_fn, base._requires_grad, base._output_nr = node, True, 0
