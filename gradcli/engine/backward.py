@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from . import grad_mode
+from . import grad_mode, zeros
 from .arguments import type_name
 from .dispatch import apply
 from .graph import AccumulateGrad
@@ -177,9 +177,13 @@ class BackwardPass:
         found: dict = {}
         call = self._call_arrays if arrays else self._call
         observe, keep, dry = self.observe, self.keep, self.dry
+        made, before = zeros.MADE, zeros.MADE[0]
         while ready:
             node = heappop(ready)[1]
             grads = take(node)
+            efficient = made[0] != before and zeros.among(grads)   # sgn's, see engine/zeros
+            if efficient:
+                given, grads = grads, zeros.plain(grads)
             hooks = hooks_of(node) if not dry else None
             if hooks:   # the tensors' hooks see the gradient first: what they return goes on
                 grads = apply_hooks(hooks, grads, arrays)
@@ -197,6 +201,8 @@ class BackwardPass:
                 _retain(node, out(grads))
             try:
                 outs = call(node, grads, needed)
+                if efficient:
+                    outs = zeros.passed(node, given, outs)
             except ValueError as e:
                 raise _swapped_data_error(node, e) from None
             if observe:
@@ -316,6 +322,8 @@ def _swapped_data_error(node, error: ValueError) -> Exception:
 
 def _array(node, i: int, gi) -> np.ndarray:
     """A rule's result on arrays: 0-d arithmetic gives NumPy scalars, which become arrays."""
+    if type(gi) is zeros.Zeros:
+        return gi
     if not isinstance(gi, np.generic):
         raise TypeError(f"the derivative of {node.name()} for input {i} is not an array")
     return np.asarray(gi)

@@ -55,6 +55,7 @@ CASES = [
     ("ReluBackward0",       lambda a: a.relu(),                 [(3,)],             POS),
     ("AbsBackward0",        lambda a: a.abs(),                  [(3,)],             POS),
     ("SignBackward0",       lambda a: a.sign() * a,             [(3,)],             POS),
+    ("SgnBackward0",        opinfo.first_derivative(abs),       [(3,)],             POS),
     ("TruncBackward0",      lambda a: a.trunc() + a,            [(3,)],             POS),
     ("FloorBackward0",      lambda a: a.floor() + a,            [(3,)],             POS),
     ("CeilBackward0",       lambda a: a.ceil() + a,             [(3,)],             POS),

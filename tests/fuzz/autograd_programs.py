@@ -218,6 +218,7 @@ ROW_FORMS = (
     ("SelectBackwardBackward0", "{out} = {0}.select(1, 0)", [(2, 3)], (2,)),
     ("SigmoidBackward0", "{out} = {0}.sigmoid()", [(3,)], (3,)),
     ("SigmoidBackwardBackward0", "{out} = torch.sigmoid({0})", [(2, 2)], (2, 2)),
+    ("SgnBackward0", "{out} = torch.abs({0})", [(3,)], (3,)),
     ("SignBackward0", "{out} = {0}.sign()", [(3,)], (3,)),
     ("SiluBackward0", "{out} = F.silu({0})", [(3,)], (3,)),
     ("SinBackward0", "{out} = {0}.sin()", [(3,)], (3,)),

@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from .. import dtypes as _dt
+from .. import zeros
 from ..kernels import pointwise as kernels
 from ..kernels import vml
 from ..kernels.pointwise import libm
@@ -466,10 +467,16 @@ unary("relu", lambda a: upper(a, 0), "ReluBackward0",
       lambda node, g: apply(THRESHOLD_BACKWARD, (g, node.result), {"threshold": 0}),
       ("result",),
       "∂relu(x)/∂x = 1 if x > 0 else 0", dtypes="keep")
+# derivatives.yaml: grad * self.sgn(); sgn's own derivative is an efficient zero (engine/zeros)
 unary("abs", lambda a: _abs(a), "AbsBackward0",
-      lambda node, g: g * xp.sign(node.self), ("self",), "∂|x|/∂x = sign(x)", dtypes="keep")
+      lambda node, g: g * xp.sgn(node.self), ("self",), "∂|x|/∂x = sign(x)", dtypes="keep")
 sign = unary("sign", lambda a: _sign(a), "SignBackward0",
              lambda node, g: xp.zeros_like(g), (), "∂sign(x)/∂x = 0", dtypes="keep")
+# sgn of a real tensor is its sign, but sgn_backward gives an efficient zero, which mul and div
+# hand on as zeros (so 0 · inf is 0 there), where sign's derivative is zeros_like(grad)
+SGN = row(Op("sgn", lambda a: _sign(a), "SgnBackward0", ("self",), (
+    Rule(lambda node, g: zeros.like(g), (), "∂sgn(x)/∂x = 0 (an efficient zero)"),),
+    dtypes="keep"))
 trunc = unary("trunc", np.trunc, "TruncBackward0",
               lambda node, g: xp.zeros_like(g), (), "∂trunc(x)/∂x = 0", dtypes="keep")
 FRAC = row(Op("frac", lambda a: a - np.trunc(a), "FracBackward0", ("self",), (

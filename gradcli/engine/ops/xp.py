@@ -31,6 +31,11 @@ exp, log, sin, cos, sinh, cosh, tanh, sigmoid, erf, rsqrt, sign, abs = map(_unar
     "exp", "log", "sin", "cos", "sinh", "cosh", "tanh", "sigmoid", "erf", "rsqrt", "sign", "abs"))
 
 
+def sgn(x):
+    """x.sgn(), which abs's derivative reads (its row is not a public function)."""
+    return apply(ROWS["SgnBackward0"], (x,))
+
+
 def pow(x, exponent):
     # not `**` on arrays: NumPy's own power takes other roads than PyTorch's pow kernels
     if type(x) is Tensor or type(exponent) is Tensor:
