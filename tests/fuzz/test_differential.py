@@ -89,9 +89,8 @@ def test_programs_are_drawn_from_their_seed():
 
 
 PROGRAMS = 20
-# the classes the fixed-seed run still finds (issue 16's work list): bits, float64 sinh's last
-# bit (program 17, MKL's vdSinh: README's known last-bit differences)
-STILL_DIFFERENT: set[str] = {"bits"}
+# the classes the fixed-seed run still finds (issue 16's work list)
+STILL_DIFFERENT: set[str] = set()
 
 
 @pytest.mark.skipif(torch_python() is None, reason="no python with torch (GRADCLI_TORCH_PYTHON)")
