@@ -126,8 +126,10 @@ def _prod_grad(node, g):
     zero = x == 0
     if not zero.any():
         return g * (result / x)
-    if not whole and x.shape[axes[0]] == 1:
-        return g   # prod_safe_zeros_backward passes a product of one factor's gradient on
+    if (math.prod(x.shape) if whole else x.shape[axes[0]]) == 1:
+        # prod_safe_zeros_backward passes a product of one factor's gradient on (viewed as the
+        # input when the product was of every element)
+        return xp.reshape(g, tuple(x.shape)) if whole else g
     data = x._data if type(x) is Tensor else x
     if type(g) is not Tensor:
         if whole and np.count_nonzero(data == 0) > 1:
