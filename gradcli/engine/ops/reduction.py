@@ -13,7 +13,7 @@ from ..dispatch import Rule, Op, apply
 from ..kernels import reduction as kernels
 from ..tensor import Tensor
 from . import xp
-from .pointwise import broadcast_shape, divide_by, maximum, minimum
+from .pointwise import broadcast_shape, divide_by, maximum, minimum, scale
 from .registry import ROWS, export, row
 
 ABSENT = object()      # an argument left out, where PyTorch tells it apart from None
@@ -430,18 +430,18 @@ def _var_grad(node, g):
         dof = math.prod(shape) - correction
         if dof <= 0:
             return g * xp.where(x == xp.mean(x), math.nan, math.inf)
-        return _two_over(dof) * g * (x - xp.mean(x))
+        return scale(g, _two_over(dof)) * (x - xp.mean(x))
     axes = axes_of(node.dim, x.ndim)
     if not node.keepdim and x.ndim > 1:
         g = _restore(g, node, *axes)
     size = math.prod(shape[a] for a in axes) if node.dim != () else 1
-    return _two_over(size - correction) * g * (x - xp.mean(x, axes, True))
+    return scale(g, _two_over(size - correction)) * (x - xp.mean(x, axes, True))
 
 
 def _std_grad(node, g):
+    # std_backward: (grad / (result * 2)).masked_fill_(result == 0, 0), then var's
     result = node.result
-    zero = result == 0
-    return _var_grad(node, xp.where(zero, 0.0, g / xp.where(zero, 1.0, result * 2)))
+    return _var_grad(node, xp.masked_fill(g / scale(result, 2), result == 0, 0))
 
 
 VAR = row(Op("var", lambda a, dim, correction, keepdim: _moments(a, dim, correction, keepdim,
@@ -490,7 +490,7 @@ def std(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
 def _norm_grad(node, g):
     # linalg_vector_norm's `ord`, norm's `p`
     x, norm, p = node.self, node.result, node.params.get("ord", node.params.get("p"))
-    if x.ndim:
+    if x.ndim and node.dim not in (None, ()):   # no dims given: nothing to put back
         g, norm = _restore(g, node), _restore(norm, node)
     return _norm_backward(g, x, norm, p, axes_of(node.dim, x.ndim))
 
@@ -502,18 +502,16 @@ def _norm_backward(g, x, norm, p, axes):
     if p == 1:
         return xp.sign(x) * g
     if p == 2:
-        zero = norm == 0
-        return g * xp.where(zero, 0.0, x / xp.where(zero, 1.0, norm))
+        return g * xp.masked_fill(x / norm, norm == 0, 0)
     if p in (math.inf, -math.inf):
         magnitude = xp.abs(x)
         mask = xp.isnan(magnitude) | (magnitude == norm)
         return xp.sign(x) * (g / xp.count(mask, axes, True, like=g) * mask)
     if p < 1:
-        scaled = xp.sign(x) * xp.where(x == 0, 0.0, xp.pow(xp.abs(x), p - 1))
+        scaled = xp.sign(x) * xp.masked_fill(xp.pow(xp.abs(x), p - 1), x == 0, 0)
         return scaled * g * xp.pow(norm, 1 - p)
     scaled = xp.sign(x) * xp.pow(xp.abs(x), p - 1) if p < 2 else x * xp.pow(xp.abs(x), p - 2)
-    zero = norm == 0
-    return scaled * xp.where(zero, 0.0, g / xp.where(zero, 1.0, xp.pow(norm, p - 1)))
+    return scaled * xp.masked_fill(g / xp.pow(norm, p - 1), norm == 0, 0)
 
 
 VECTOR_NORM = row(Op("linalg_vector_norm", _norm, "LinalgVectorNormBackward0", ("self",), (
