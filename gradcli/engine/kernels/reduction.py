@@ -32,6 +32,36 @@ def _iteration(a: np.ndarray, axes: tuple, pad: int = 0) -> tuple:
     return np.lib.stride_tricks.as_strided(a, shape, ins, writeable=False), list(ins), list(outs)
 
 
+def iteration_order(shape, operands, reduction: bool = False) -> list[int]:
+    """TensorIterator's reorder_dimensions: the dims fastest first, by an insertion sort from
+    the last dim down; a pair is ordered by the first operand whose strides (in `operands`,
+    broadcast dims 0) tell them apart, and left in place when none does. In a reduction the
+    output comes first and its reduced dims go to the front."""
+    def should_swap(d0: int, d1: int) -> int:
+        for k, strides in enumerate(operands):
+            s0, s1 = strides[d0], strides[d1]
+            if reduction and k == 0 and (s0 == 0) != (s1 == 0):
+                return 1 if s1 == 0 else -1
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return -1 if s0 < s1 else 1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+    perm = list(range(len(shape)))[::-1]
+    for i in range(1, len(shape)):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            order = should_swap(perm[d0], perm[d1])
+            if order > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif order < 0:
+                break
+    return perm
+
+
 @lru_cache(maxsize=4096)
 def _layout(shape: tuple, strides: tuple, axes: tuple, pad: int) -> tuple:
     """_iteration's dims for one layout (a pure function of it, so kept once worked out)."""
@@ -41,28 +71,7 @@ def _layout(shape: tuple, strides: tuple, axes: tuple, pad: int) -> tuple:
         if d not in axes:
             outs[d], run = run, run * shape[d]
 
-    def should_swap(d0: int, d1: int) -> int:
-        if (outs[d0] == 0) != (outs[d1] == 0):
-            return 1 if outs[d1] == 0 else -1
-        for s0, s1 in ((outs[d0], outs[d1]), (ins[d0], ins[d1])):
-            if s0 == 0 or s1 == 0:
-                continue
-            if s0 != s1:
-                return -1 if s0 < s1 else 1
-            if shape[d0] > shape[d1]:
-                return 1
-        return 0
-
-    perm = list(range(ndim))[::-1]
-    for i in range(1, ndim):
-        d1 = i
-        for d0 in range(i - 1, -1, -1):
-            order = should_swap(perm[d0], perm[d1])
-            if order > 0:
-                perm[d0], perm[d1] = perm[d1], perm[d0]
-                d1 = d0
-            elif order < 0:
-                break
+    perm = iteration_order(shape, (outs, ins), reduction=True)
     shape = [shape[p] for p in perm]
     strides = [[ins[p] for p in perm], [outs[p] for p in perm]]
     last = 0

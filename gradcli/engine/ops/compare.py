@@ -8,7 +8,7 @@ from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
 from . import xp
-from .pointwise import broadcast_apply, broadcast_error, broadcast_shape
+from .pointwise import broadcast_apply, broadcast_error, broadcast_shape, iterated, relaid
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -22,7 +22,7 @@ def _check_operand(name: str, other) -> None:
 
 
 def _compare(name: str, forward, dunder: str):
-    op = Op(name, forward, None, ("self", "other"), (None, None), dtypes="compare")
+    op = Op(name, iterated(forward), None, ("self", "other"), (None, None), dtypes="compare")
 
     def function(input, other):
         _check_operand(name, other)
@@ -110,7 +110,16 @@ def isfinite(input):
 
 
 # ---- selection ---------------------------------------------------------------------------
-WHERE = row(Op("where", lambda x, y, condition: np.where(condition._data, x, y), "WhereBackward0",
+def _where(x, y, condition: Tensor) -> np.ndarray:
+    # laid out after the condition, ATen's first operand, then self and other
+    mask = condition._data
+    out = np.where(mask, x, y)
+    if out.ndim > 1 and not all(np.asarray(a).flags.c_contiguous for a in (mask, x, y)):
+        return relaid(out, mask, x, y)
+    return out
+
+
+WHERE = row(Op("where", _where, "WhereBackward0",
                ("self", "other"), (
     # PyTorch selects (where(m, g, 0)): a masked-out gradient is 0., never -0.
     Rule(lambda node, g: xp.where(node.condition, g, 0.0), (),

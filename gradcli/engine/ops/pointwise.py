@@ -10,6 +10,7 @@ from .. import zeros
 from ..kernels import pointwise as kernels
 from ..kernels import vml
 from ..kernels.pointwise import libm
+from ..kernels.reduction import iteration_order
 from ..dispatch import Rule, Op, apply, edges_first
 from ..limits import check_shape
 from ..tensor import Tensor
@@ -72,11 +73,41 @@ def lower(a, b):
     return out.astype(a.dtype, copy=False) if isinstance(a, np.ndarray) else out
 
 
+# ---- the layout of a result -------------------------------------------------------------
+def iterated(ufunc):
+    """A two-operand ufunc whose result is laid out as TensorIterator lays it out: NumPy keeps C
+    order when its operands disagree, ATen follows the first operand with a definite order."""
+    def forward(a, b):
+        out = ufunc(a, b)
+        if out.ndim > 1 and not a.flags.c_contiguous:
+            return relaid(out, a, b)
+        return out
+    return forward
+
+
+def relaid(out: np.ndarray, *operands) -> np.ndarray:
+    """`out` copied into TensorIterator's layout for these operands (reorder_dimensions: dims
+    sorted fastest first by the first operand whose strides differ, a broadcast one skipped)."""
+    shape = out.shape
+    # a broadcast dim's stride is 0; a dim of size 1 in the result too keeps its own
+    strides = []
+    for x in map(np.asarray, operands):
+        lead = out.ndim - x.ndim
+        strides.append((0,) * lead + tuple(0 if n == 1 and size != 1 else step for n, size, step
+                                           in zip(x.shape, shape[lead:], x.strides)))
+    order = iteration_order(shape, strides)[::-1]   # slowest first
+    if order == sorted(order):
+        return out
+    laid = np.empty([shape[d] for d in order], out.dtype).transpose(np.argsort(order))
+    laid[...] = out
+    return laid
+
+
 # ---- arithmetic --------------------------------------------------------------------------
-ADD = row(Op("add", np.add, "AddBackward0", ("self", "other"), (
+ADD = row(Op("add", iterated(np.add), "AddBackward0", ("self", "other"), (
     Rule(lambda node, g: g, (), "∂(a + b)/∂a = 1"),
     Rule(lambda node, g: g, (), "∂(a + b)/∂b = 1"))))
-SUB = row(Op("sub", np.subtract, "SubBackward0", ("self", "other"), (
+SUB = row(Op("sub", iterated(np.subtract), "SubBackward0", ("self", "other"), (
     Rule(lambda node, g: g, (), "∂(a - b)/∂a = 1"),
     Rule(lambda node, g: -g, (), "∂(a - b)/∂b = -1"))))
 RSUB = row(Op("rsub", lambda a, other: np.subtract(other, a, dtype=a.dtype), "RsubBackward1",
@@ -89,10 +120,10 @@ SUB_SCALED = row(Op("sub", lambda a, b, alpha: kernels.add_scaled(a, b, -alpha),
                     ("self", "other"), (
     Rule(lambda node, g: g, (), "∂(a - α·b)/∂a = 1"),
     Rule(lambda node, g: -g * node.alpha, (), "∂(a - α·b)/∂b = -α"))))
-MUL = row(Op("mul", np.multiply, "MulBackward0", ("self", "other"), (
+MUL = row(Op("mul", iterated(np.multiply), "MulBackward0", ("self", "other"), (
     Rule(lambda node, g: g * node.other, ("other",), "∂(a * b)/∂a = b"),
     Rule(lambda node, g: g * node.self, ("self",), "∂(a * b)/∂b = a"))))
-DIV = row(Op("div", np.true_divide, "DivBackward0", ("self", "other"), (
+DIV = row(Op("div", iterated(np.true_divide), "DivBackward0", ("self", "other"), (
     Rule(lambda node, g: g / node.other, ("other",), "∂(a / b)/∂a = 1 / b"),
     # div_tensor_other_backward: -grad * ((self / other) / other), whose top node is a Mul
     Rule(lambda node, g: -g * ((node.self / node.other) / node.other), ("self", "other"),
