@@ -10,7 +10,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from . import grad_mode
-from .graph import InvalidView, Node, SavedResult
+from .graph import InvalidView, Node, PendingView, SavedResult
 from .limits import check_shape, limits
 from .tensor import Tensor
 
@@ -189,6 +189,8 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
                 fn = x.grad_fn   # x._edge(), inline
                 if fn.__class__ is InvalidView:
                     fn.fail()
+                elif fn.__class__ is PendingView:
+                    fn.settle()
                 edges.append((fn, x._output_nr) if fn is not None else (x._accumulator(), 0))
                 continue
         else:

@@ -157,6 +157,26 @@ class Node:
         return f"<{self.op.grad_fn.rsplit('::', 1)[-1]} object at {hex(id(self))}>"
 
 
+class PendingView(Node):
+    """A view's AsStridedBackward0, made when an in-place write made its base require grad
+    while the view had no grad_fn. PyTorch makes that node only when the view's grad_fn is next
+    read (VariableHooks::grad_fn), and till then the view is a leaf that requires grad, which an
+    in-place op refuses (check_inplace reads the grad_fn as it is). Reading it (an op that
+    records the view, .grad_fn, .is_leaf, printing) makes it an ordinary Node: `settle`."""
+
+    __slots__ = ()
+
+    def settle(self) -> Node:
+        self.__class__ = Node
+        return self
+
+    def name(self) -> str:
+        return self.settle().op.grad_fn
+
+    def __repr__(self) -> str:
+        return self.settle().__repr__()
+
+
 class AccumulateGrad:
     """The node through which a gradient reaches a leaf's `.grad`."""
 

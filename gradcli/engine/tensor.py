@@ -10,7 +10,7 @@ import numpy as np
 from . import dtypes as _dt
 from . import grad_mode, once
 from .device import CPU, Device
-from .graph import AccumulateGrad, InvalidView
+from .graph import AccumulateGrad, InvalidView, PendingView
 
 # python_variable_methods.cpp's warning for float(t) of a tensor that requires grad (once a
 # process: TORCH_WARN_ONCE)
@@ -208,7 +208,17 @@ class Tensor:
     # ---- autograd state -------------------------------------------------------------------
     @property
     def is_leaf(self) -> bool:
-        return self.grad_fn is None
+        return self._read_grad_fn() is None
+
+    def _read_grad_fn(self):
+        """grad_fn as PyTorch's reading of it leaves it: an invalid view's fails, a pending
+        view's is made (graph.PendingView)."""
+        fn = self.grad_fn
+        if fn.__class__ is InvalidView:
+            fn.fail()
+        elif fn.__class__ is PendingView:
+            fn.settle()
+        return fn
 
     @property
     def requires_grad(self) -> bool:
@@ -264,8 +274,7 @@ class Tensor:
             if not self._requires_grad:
                 raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
             return
-        if self.grad_fn.__class__ is InvalidView:
-            self.grad_fn.fail()
+        self._read_grad_fn()
         if not self._retains_grad:
             self._retains_grad = True
             node = self.grad_fn
@@ -288,9 +297,7 @@ class Tensor:
     def _edge(self):
         """This tensor as a graph input: (grad_fn, output_nr), its AccumulateGrad, or None."""
         if self.grad_fn is not None:
-            if self.grad_fn.__class__ is InvalidView:
-                self.grad_fn.fail()
-            return (self.grad_fn, self._output_nr)
+            return (self._read_grad_fn(), self._output_nr)
         if self._requires_grad:
             return (self._accumulator(), 0)
         return (None, 0)

@@ -20,7 +20,7 @@ from ..engine import dtypes as _dt
 from ..engine import factories, grad_mode, tensor_types
 from ..engine import format as tensor_format
 from ..engine.function import FunctionNode
-from ..engine.graph import AccumulateGrad, InvalidView, Node
+from ..engine.graph import AccumulateGrad, Node
 from ..engine.hooks import RemovableHandle
 from ..engine.kernels import random as _engine_random
 from ..engine.out import call_with_out
@@ -995,8 +995,8 @@ class _TensorAttributes(attributes.Listed):
         own = obj._own
         if own is not None and name in own:
             return own[name]
-        if name in _READS_GRAD_FN and type(obj.grad_fn) is InvalidView:
-            obj.grad_fn.fail()   # a view of split/unbind whose base was written in place
+        if name in _READS_GRAD_FN:
+            obj._read_grad_fn()   # which may fail, or settle a view's pending node
         return super().get(obj, name)
 
     def set(self, obj, name, value):

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
-from ..graph import Node, SavedResult
+from ..graph import Node, PendingView, SavedResult
 from ..limits import check_shape
 from ..tensor import Tensor
 from . import inplace
@@ -531,12 +531,12 @@ AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
 
 
 def as_strided_of(base: Tensor, view: Tensor, positions: Tensor | None = None,
-                  span=None) -> None:
+                  span=None, pending: bool = False) -> None:
     """`view`'s grad_fn regenerated after its storage was written: its elements picked by
-    position from `base` as it is now (AsStridedBackward0)."""
+    position from `base` as it is now (AsStridedBackward0; pending: not read yet, PendingView)."""
     if positions is None:
         positions = Tensor._make(_positions(base._data, view._data))
-    node = Node(AS_STRIDED, (base._edge(),), (True,), {"positions": positions},
+    node = (PendingView if pending else Node)(AS_STRIDED, (base._edge(),), (True,), {"positions": positions},
                 (base._data.shape,), (base.dtype,), None)
     node.span = span if span is not None else getattr(view.grad_fn, "span", None)
     view.grad_fn, view._requires_grad, view._output_nr = node, True, 0

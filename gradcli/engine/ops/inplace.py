@@ -6,7 +6,7 @@ import numpy as np
 from .. import dtypes as _dt
 from .. import grad_mode
 from ..dispatch import Rule, Op, apply
-from ..graph import InvalidView, SavedResult
+from ..graph import InvalidView, PendingView, SavedResult
 from ..tensor import Tensor
 from . import pointwise, xp
 from .registry import FUNCTIONS, METHODS, export, row
@@ -65,7 +65,7 @@ def check_inplace(t: Tensor, *inputs) -> None:
             raise RuntimeError(refusal)
         if t._requires_grad and base.grad_fn is None:
             raise RuntimeError(VIEW_OF_LEAF)
-    if t.grad_fn is None and t._requires_grad:
+    if t._requires_grad and (t.grad_fn is None or t.grad_fn.__class__ is PendingView):
         raise RuntimeError(LEAF)
 
 
@@ -169,11 +169,12 @@ def _regenerate_views(counter, written) -> None:
                                            None if node is None else node.short_name)
                 view._requires_grad = True
         else:
-            if view.grad_fn is not None and "_superseded" not in view.__dict__:
+            pending = view.grad_fn is None or view.grad_fn.__class__ is PendingView
+            if not pending and "_superseded" not in view.__dict__:
                 # PyTorch regenerates it when its grad_fn is next read: till then the old node
                 # lives on (a version message may name it, SavedResult.shown)
                 view._superseded = view.grad_fn
-            as_strided_of(root, view)
+            as_strided_of(root, view, pending=pending)
     counter.views = live
 
 
