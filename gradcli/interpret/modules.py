@@ -71,11 +71,19 @@ def not_offered(name: str, why: str) -> None:
     NOT_OFFERED[name] = why
 
 
+# PyTorch's modules that import a package the reference environment (torch and NumPy only)
+# lacks: importing one fails there, and so here, with Python's error for the missing package
+NEEDS_PACKAGE = {"torch.utils.tensorboard": "tensorboard"}
+
+
 def find(name: str) -> Namespace:
     """The module `name` (dotted), or Python's ModuleNotFoundError for it."""
     module = MODULES.get(name)
     if module is not None:
         return module
+    for module_name, package in NEEDS_PACKAGE.items():
+        if name == module_name or name.startswith(module_name + "."):
+            raise ModuleNotFoundError(f"No module named '{package}'", name=package)
     parts = name.split(".")
     for i in range(1, len(parts) + 1):   # Python names the first part that is missing
         prefix = ".".join(parts[:i])
@@ -94,9 +102,9 @@ def find(name: str) -> Namespace:
 
 def import_from(module: Namespace, name: str):
     """`from module import name`: an entry of the module, or one of its submodules."""
-    sub = MODULES.get(f"{module.name}.{name}")
-    if sub is not None:
-        return sub
+    full = f"{module.name}.{name}"
+    if full in MODULES or full in NEEDS_PACKAGE:
+        return find(full)
     try:
         return module.entries[name]
     except KeyError:
