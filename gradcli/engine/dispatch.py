@@ -181,8 +181,9 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     for x in inputs:
         if type(x) is Tensor or isinstance(x, Tensor):
             data = x._data
+            d = data.dtype
             shapes.append(data.shape)
-            dtypes.append(_BY_NP[data.dtype])
+            dtypes.append(dtype if d is npdt else _BY_NP[d])
             if x._requires_grad:
                 recorded = True
                 needs.append(True)
@@ -238,7 +239,11 @@ def _on_arrays(op: Op, inputs: tuple, params):
     """apply() on arrays of one dtype: Python numbers become arrays of it, as apply wraps them."""
     npdt = inputs[0].dtype
     if op.dtypes != "keep":
-        inputs = tuple(x if isinstance(x, _ARRAYS) else np.asarray(x, npdt) for x in inputs)
+        for x in inputs:
+            if not isinstance(x, _ARRAYS):
+                inputs = tuple(x if isinstance(x, _ARRAYS) else np.asarray(x, npdt)
+                               for x in inputs)
+                break
     out = op.forward(*inputs, **params) if params else op.forward(*inputs)
     if type(out) is tuple:
         return out
@@ -295,7 +300,8 @@ def _wrap(op: Op, inputs, params, outs: tuple) -> tuple:
 
 def _save(op: Op, inputs, needs, results: tuple, params) -> dict:
     saved = {name: (params[name], params[name]._version_counter,
-                    params[name]._version_counter.value) for name in op.saved_params}
+                    params[name]._version_counter.value)
+             for name in op.saved_params} if op.saved_params else {}
     for name, index, users in op.save_plan:
         if index >= 0:
             for i in users:

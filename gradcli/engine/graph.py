@@ -59,6 +59,7 @@ class Node:
     custom = False     # a torch.autograd.Function's node (engine/function.py)
     _retained = None   # tensors that called retain_grad(), by output_nr
     _metadata = None
+    _hooks = None      # the hooks of its outputs' tensors, by output_nr (engine/hooks.py)
 
     def __init__(self, op, next_functions, needs, params, shapes, dtypes, saved, n_outputs=1,
                  span=None):
@@ -98,6 +99,8 @@ class Node:
         return self._saved is None
 
     def saved(self, name: str):
+        """A saved value as a program reads it (`grad_fn._saved_self`): checked for release and
+        for an in-place write since it was saved, as PyTorch's unpack is."""
         if self._saved is None:
             raise RuntimeError(FREED)
         value, counter, version = self._saved[name]
@@ -107,26 +110,38 @@ class Node:
             return value.rebuild(self)
         return value
 
-    def saved_array(self, name: str):
-        """A saved value as array rules read it: a tensor's NumPy array, or the number."""
-        if self._saved is None:
-            raise RuntimeError(FREED)
-        value, counter, version = self._saved[name]
-        if counter is None:
-            return value
-        if counter.value != version:
-            raise RuntimeError(_modified_message(self, name, value, counter.value, version))
-        return value.data if type(value) is SavedResult else value._data
-
     def check_versions(self) -> None:
-        """PyTorch's node unpacks every saved tensor before it computes any gradient, so a saved
-        tensor modified in place fails the node even when no gradient asked for reads it."""
+        """The one version check of a backward: PyTorch's node unpacks every saved tensor before
+        it computes any gradient, so a saved tensor modified in place fails the node even when
+        no gradient asked for reads it. The rules then read through `read`/`read_array`, which
+        check release only."""
         saved = self._saved
         if saved:
-            for name, (value, counter, version) in saved.items():
-                if counter is not None and counter.value != version:
-                    raise RuntimeError(_modified_message(self, name, value, counter.value,
-                                                         version))
+            for entry in saved.values():
+                counter = entry[1]
+                if counter is not None and counter.value != entry[2]:
+                    name = next(k for k, v in saved.items() if v is entry)
+                    raise RuntimeError(_modified_message(self, name, entry[0], counter.value,
+                                                         entry[2]))
+
+    def read(self, name: str):
+        """A saved value as a rule on tensors reads it, after check_versions."""
+        if self._saved is None:
+            raise RuntimeError(FREED)
+        value = self._saved[name][0]
+        if type(value) is SavedResult:
+            return value.rebuild(self)
+        return value
+
+    def read_array(self, name: str):
+        """A saved value as a rule on arrays reads it, after check_versions: a tensor's NumPy
+        array, or the number."""
+        if self._saved is None:
+            raise RuntimeError(FREED)
+        value, counter, _ = self._saved[name]
+        if counter is None:
+            return value
+        return value.data if type(value) is SavedResult else value._data
 
     def saved_names(self) -> tuple[str, ...]:
         return tuple(self._saved) if self._saved else ()
@@ -140,7 +155,7 @@ class Node:
             return self.saved_for_user(name[7:])
         saved = object.__getattribute__(self, "_saved")
         if saved is None or name in saved:
-            return self.saved(name)
+            return self.read(name)
         raise AttributeError(f"'{self.op.grad_fn}' object has no attribute '{name}'")
 
     def saved_for_user(self, name: str):

@@ -89,8 +89,9 @@ def run(hooks: dict, grad: Tensor) -> Tensor:
 def hooks_of(node) -> dict | None:
     """The hooks that a node's incoming gradients go through: by output number for a grad_fn,
     under None for a leaf's AccumulateGrad."""
-    owner = node.variable if type(node) is AccumulateGrad else node
-    return owner.__dict__.get("_hooks")
+    if type(node) is AccumulateGrad:
+        return node.variable.__dict__.get("_hooks")
+    return node._hooks   # a class default: reading __dict__ would make one for every node
 
 
 def apply_hooks(table: dict, grads: list, arrays: bool) -> list:

@@ -46,7 +46,7 @@ class Reads:
     def __init__(self, monkeypatch):
         self.node = None
         self.names: set = set()
-        for method in ("saved", "saved_array"):
+        for method in ("read", "read_array"):
             original = getattr(graph_module.Node, method)
             monkeypatch.setattr(graph_module.Node, method, self._watch(original))
 

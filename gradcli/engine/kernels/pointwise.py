@@ -475,8 +475,13 @@ def tanh_backward(grad: np.ndarray, result: np.ndarray) -> np.ndarray:
     if result.dtype != F32:
         return grad * fma(-result, result, np.ones_like(result))
     # for float32 y, 1 - y·y in float64 rounds once to fma's float32 result: a float64 that is
-    # inexact never lands on a float32 tie (checked for every float32 y), so it is cheap
-    return grad * (1.0 - np.multiply(result, result, dtype=np.float64)).astype(F32)
+    # inexact never lands on a float32 tie (checked for every float32 y), so it is cheap (y·y
+    # is exact in float64; a 0-d array and plain operators are NumPy's quickest small calls)
+    y = result.astype(np.float64)
+    return grad * (_ONE64 - y * y).astype(F32)
+
+
+_ONE64 = np.array(1.0)
 
 
 def erf(a: np.ndarray) -> np.ndarray:

@@ -496,7 +496,9 @@ def _copy_slices_grad(i: int, node, g):
 
 def _inner_derivative(fn, i: int, part):
     """Rule i of the in-place op's node `fn`, on `part`: on tensors as it is; on arrays as a
-    pass on arrays runs it (backward._call_arrays), `fn` read through ARRAY_VIEW meanwhile."""
+    pass on arrays runs it (backward._call_arrays), `fn` read through ARRAY_VIEW meanwhile.
+    PyTorch's CopySlices runs `fn` as a node, which unpacks all it saved first."""
+    fn.check_versions()
     rule = fn.op.derivs[i].fn
     if type(part) is Tensor:
         return rule(fn, part)

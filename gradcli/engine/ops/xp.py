@@ -227,7 +227,7 @@ class _ArrayView:
             return value._data if type(value) is Tensor else value
         if name in _NODE_FIELDS:
             return getattr(node, name)
-        return node.saved_array(name)
+        return node.read_array(name)
 
 
 _NODE_FIELDS = frozenset(("shapes", "dtypes", "params", "n_outputs"))
