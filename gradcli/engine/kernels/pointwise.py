@@ -374,6 +374,21 @@ def log1p(a: np.ndarray) -> np.ndarray:
         return sleef_log1pf(a) if a.dtype == np.float32 else np.log1p(a)
 
 
+def c_library(scalar, vectorised):
+    """A float64 function of the C library (math.exp is glibc's exp), element by element: where
+    NumPy's vectorised kernel may differ from it in the last bit. Where Python's math refuses
+    (an overflow, the log of 0), NumPy's function, whose value there is the C library's."""
+    def forward(a: np.ndarray) -> np.ndarray:
+        try:
+            return np.array([scalar(v) for v in a.ravel().tolist()], a.dtype).reshape(a.shape)
+        except (OverflowError, ValueError):
+            return vectorised(a)
+    return forward
+
+
+c_exp, c_log = c_library(math.exp, np.exp), c_library(math.log, np.log)
+
+
 def c_log1p(a: np.ndarray) -> np.ndarray:
     """std::log1p as ATen's scalar loops call it."""
     return glibc_log1pf(a) if a.dtype == np.float32 else np.log1p(a)
