@@ -552,7 +552,7 @@ def copy_slices(view: Tensor, out: Tensor) -> None:
     positions = Tensor._make(_positions(base._data, view._data))
     shape, dtype = base._data.shape, base.dtype
     node = Node(_copy_slices_op(len(fn.next_functions)), (base._edge(),) + fn.next_functions[1:],
-                (True,) + fn.needs[1:], {"positions": positions, "overlapping": any(
+                (True,) + fn.needs[1:], {"positions": positions, "overlapping": view._data.size > 0 and any(
                     step == 0 and n > 1 for n, step in zip(view._data.shape, view._data.strides))},
                 (shape,) + fn.shapes[1:],
                 (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
