@@ -911,3 +911,44 @@ def _c_pow1(x: float, y: float) -> float:
         return -math.inf if x < 0 and odd else math.inf
     except ValueError:   # a negative base to a fractional power, or zero to a negative one
         return math.nan if x != 0 else math.copysign(math.inf, x if odd else 1.0)
+
+
+# ---- maximum and minimum: which operand a tie of zeros gives -----------------------------------
+STEP_BYTES = 64   # the binary kernels' vectorized loop: two AVX2 vectors a step
+
+
+def vector_steps(shape: tuple, a: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """A mask (of `shape`) of the elements cpu_kernel_vec reaches in whole vector steps, or None
+    for none: TensorIterator coalesces the dims across which every operand is contiguous into
+    one inner loop, vectorized when each input is contiguous or one value along it (not both
+    one value) and the output contiguous; the rest of a loop goes one element at a time."""
+    dims = [d for d, n in enumerate(shape) if n != 1]
+    if not dims or a.dtype.kind != "f":
+        return None
+    itemsize = a.dtype.itemsize
+    out = [itemsize * math.prod(shape[d + 1:]) for d in range(len(shape))]
+    strides = [np.broadcast_to(x, shape).strides for x in (a, b)] + [out]
+    n, inner = shape[dims[-1]], [s[dims[-1]] for s in strides]
+    first = dims[-1]
+    for d in reversed(dims[:-1]):
+        if any(s[d] != n * st for s, st in zip(strides, inner)):
+            break
+        n, first = n * shape[d], d
+    if inner[2] != itemsize or sorted(inner[:2]) not in ([itemsize, itemsize], [0, itemsize]):
+        return None
+    steps = n - n % (STEP_BYTES // itemsize)
+    if steps == 0:
+        return None
+    inside = math.prod(shape[first:])
+    return (np.arange(math.prod(shape)) % inside < steps).reshape(shape)
+
+
+def extremum(pick, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """maximum or minimum (`pick`: the scalar loop's std::max/min, which keeps `a` on a tie) as
+    ATen's kernel: its vector steps' vmaxpd/vminpd give the second operand of a tie, so that
+    max(0., -0.) is -0. there and 0. in the rest."""
+    out = pick(a, b)
+    mask = vector_steps(out.shape, a, b)
+    if mask is None:
+        return out
+    return np.where(mask & (a == b), b, out).astype(out.dtype, copy=False)
