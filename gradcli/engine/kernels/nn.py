@@ -250,6 +250,21 @@ def softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     return (grad - product_lane_sum(grad, out)[..., None]) * out
 
 
+def softmax_backward_along(grad: np.ndarray, out: np.ndarray, dim: int) -> np.ndarray:
+    """_vec_softmax_backward, along a dim that is not the last: Σ g·y accumulated along it in
+    order from 0. with fused multiply-adds, then y · (g - Σ)."""
+    grad = np.broadcast_to(grad, out.shape)
+    if out.size == 0:
+        return grad.copy()
+    if out.ndim == 0:   # ATen views a 0-d tensor as 1-d: the last-dim kernel
+        return softmax_backward(grad.reshape(1), out.reshape(1)).reshape(())
+    g, y = np.moveaxis(grad, dim, 0), np.moveaxis(out, dim, 0)
+    total = np.zeros_like(y[0])   # from 0.: a product of -0. sums to 0.
+    for k in range(y.shape[0]):
+        total = fma(g[k], y[k], total)
+    return (grad - np.expand_dims(total, dim)) * out
+
+
 def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """_vec_host_softmax_backward_lastdim for float32: g - e^y · Σ g along the last axis, the
     product fused into the subtraction, SLEEF's expf on every lane (checked against torch)."""

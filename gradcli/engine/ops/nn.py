@@ -329,13 +329,13 @@ def logsigmoid(input):
 
 
 # ---- softmax -----------------------------------------------------------------------------
-# _softmax_backward_data and _log_softmax_backward_data as ATen has them: its kernels along the
-# last dim (the usual one), the formula along another; their own derivatives are those of
+# _softmax_backward_data and _log_softmax_backward_data as ATen has them: its kernels (softmax's
+# along any dim, log_softmax's along the last), the formula along another; their own derivatives are those of
 # derivatives.yaml, so that a recorded second backward goes through their nodes
 def _softmax_backward_data(g, y, dim: int):
     if dim == y.ndim - 1:
         return kernels.softmax_backward(g, y)
-    return (g - xp.sum(g * y, dim, True)) * y
+    return kernels.softmax_backward_along(g, y, dim)
 
 
 def _log_softmax_backward_data(g, y, dim: int):
