@@ -500,17 +500,17 @@ def _norm_backward(g, x, norm, p, axes):
     if p == 0:
         return None
     if p == 1:
-        return xp.sign(x) * g
+        return xp.sgn(x) * g
     if p == 2:
         return g * xp.masked_fill(x / norm, norm == 0, 0)
     if p in (math.inf, -math.inf):
         magnitude = xp.abs(x)
         mask = xp.isnan(magnitude) | (magnitude == norm)
-        return xp.sign(x) * (g / xp.count(mask, axes, True, like=g) * mask)
+        return xp.sgn(x) * (g / xp.count(mask, axes, True, like=g) * mask)
     if p < 1:
-        scaled = xp.sign(x) * xp.masked_fill(xp.pow(xp.abs(x), p - 1), x == 0, 0)
+        scaled = xp.sgn(x) * xp.masked_fill(xp.pow(xp.abs(x), p - 1), x == 0, 0)
         return scaled * g * xp.pow(norm, 1 - p)
-    scaled = xp.sign(x) * xp.pow(xp.abs(x), p - 1) if p < 2 else x * xp.pow(xp.abs(x), p - 2)
+    scaled = xp.sgn(x) * xp.pow(xp.abs(x), p - 1) if p < 2 else x * xp.pow(xp.abs(x), p - 2)
     return scaled * xp.masked_fill(g / xp.pow(norm, p - 1), norm == 0, 0)
 
 
