@@ -44,8 +44,8 @@ class Op:
     # per derivative, the inputs it reads: a pass on arrays runs it on arrays when these have
     # the gradient's dtype (NumPy promotes mixed dtypes otherwise than PyTorch does)
     reads: tuple = field(init=False)
-    # what to save, worked out once: (name, index of the input or -1 for the result, indices
-    # of the inputs whose derivative reads it)
+    # what to save, worked out once: (name, index of the input or -1 for the result, and the
+    # input whose derivative alone reads it, or None: saved whatever derivatives will run)
     save_plan: tuple = field(init=False)
 
     def __post_init__(self):
@@ -72,10 +72,15 @@ class Op:
                                        if _output_nr(n) is None)
             for d in self.derivs))
         # in PyTorch's order: a node unpacks its saved inputs, then its saved outputs, each by
-        # name, and the first one modified in place is the one its error names
+        # name, and the first one modified in place is the one its error names. PyTorch's
+        # generated code skips saving an input only when a single derivative of several reads
+        # it and that derivative will not run (gen_variable_type.py, guard_for); otherwise the
+        # input is saved, so a second backward fails even where no derivative reads it
+        several = sum(d is not None for d in self.derivs) > 1
         object.__setattr__(self, "save_plan", tuple(
             (name, self.args.index(name) if _output_nr(name) is None else -1 - _output_nr(name),
-             tuple(who)) for name, who in sorted(
+             who[0] if several and len(who) == 1 and _output_nr(name) is None else None)
+            for name, who in sorted(
                 users.items(), key=lambda item: (_output_nr(item[0]) is not None, item[0]))))
 
 
@@ -302,14 +307,9 @@ def _save(op: Op, inputs, needs, results: tuple, params) -> dict:
     saved = {name: (params[name], params[name]._version_counter,
                     params[name]._version_counter.value)
              for name in op.saved_params} if op.saved_params else {}
-    for name, index, users in op.save_plan:
-        if index >= 0:
-            for i in users:
-                if needs[i]:
-                    break
-            else:
-                continue   # no derivative that will run reads this input
-        # (PyTorch saves an output whatever derivatives run, so writing it fails the backward)
+    for name, index, reader in op.save_plan:
+        if reader is not None and not needs[reader]:
+            continue   # the one derivative that reads this input will not run
         if index < 0:
             result = results[-1 - index]
             counter = result._version_counter

@@ -116,13 +116,27 @@ class Node:
         no gradient asked for reads it. The rules then read through `read`/`read_array`, which
         check release only."""
         saved = self._saved
-        if saved:
+        if saved is None:
+            if self._freed_tensors():
+                raise RuntimeError(FREED)
+        elif saved:
             for entry in saved.values():
                 counter = entry[1]
                 if counter is not None and counter.value != entry[2]:
                     name = next(k for k, v in saved.items() if v is entry)
                     raise RuntimeError(_modified_message(self, name, entry[0], counter.value,
                                                          entry[2]))
+
+    def _freed_tensors(self) -> bool:
+        """Whether this node, holding nothing now, saved a tensor that a backward freed (PyTorch
+        unpacks every saved tensor first, so even a derivative that reads none of them fails):
+        what dispatch's _save kept for these inputs."""
+        op = self.op
+        if op.saved_params:
+            return True
+        dtypes, needs = self.dtypes, self.needs
+        return any(index < 0 or (dtypes[index] is not None and (reader is None or needs[reader]))
+                   for _, index, reader in op.save_plan)
 
     def read(self, name: str):
         """A saved value as a rule on tensors reads it, after check_versions."""
