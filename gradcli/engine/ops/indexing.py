@@ -524,11 +524,18 @@ def _copy_slices_op(n: int) -> Op:
 
 
 row(_copy_slices_op(2))
-# the grad_fn a modified view is given: its elements picked from the base by position
+def _overlapping(a: np.ndarray) -> bool:
+    """Do elements of a (non-empty) view share memory: a dim of 2 or more with stride 0?"""
+    return a.size > 0 and any(step == 0 and n > 1 for n, step in zip(a.shape, a.strides))
+
+
+# the grad_fn a modified view is given: its elements picked from the base by position. Its
+# backward (as_strided_backward) copies g into zeros of the base's shape, and sums it there only
+# where the view's elements overlap (0 + -0. is 0., so a copy keeps the sign a sum would not)
 AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
     Rule(lambda node, g: xp.reshape(_index_put(
-        xp.zeros_like(g, (int(np.prod(node.shapes[0])),)), (node.positions,), g, True,
-        INDEX_PUT_IMPL), node.shapes[0]), (),
+        xp.zeros_like(g, (int(np.prod(node.shapes[0])),)), (node.positions,), g,
+        node.overlapping, INDEX_PUT_IMPL), node.shapes[0]), (),
          "∂view/∂base = 1 at the view's positions"),), dtypes="keep", view=True))
 
 
@@ -538,8 +545,10 @@ def as_strided_of(base: Tensor, view: Tensor, positions: Tensor | None = None,
     position from `base` as it is now (AsStridedBackward0; pending: not read yet, PendingView)."""
     if positions is None:
         positions = Tensor._make(_positions(base._data, view._data))
-    node = (PendingView if pending else Node)(AS_STRIDED, (base._edge(),), (True,), {"positions": positions},
-                (base._data.shape,), (base.dtype,), None)
+    node = (PendingView if pending else Node)(
+        AS_STRIDED, (base._edge(),), (True,),
+        {"positions": positions, "overlapping": _overlapping(view._data)},
+        (base._data.shape,), (base.dtype,), None)
     node.span = span if span is not None else getattr(view.grad_fn, "span", None)
     view.grad_fn, view._requires_grad, view._output_nr = node, True, 0
 
@@ -552,10 +561,9 @@ def copy_slices(view: Tensor, out: Tensor) -> None:
     positions = Tensor._make(_positions(base._data, view._data))
     shape, dtype = base._data.shape, base.dtype
     node = Node(_copy_slices_op(len(fn.next_functions)), (base._edge(),) + fn.next_functions[1:],
-                (True,) + fn.needs[1:], {"positions": positions, "overlapping": view._data.size > 0 and any(
-                    step == 0 and n > 1 for n, step in zip(view._data.shape, view._data.strides))},
-                (shape,) + fn.shapes[1:],
-                (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
+                (True,) + fn.needs[1:],
+                {"positions": positions, "overlapping": _overlapping(view._data)},
+                (shape,) + fn.shapes[1:], (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
     node.span = fn.span
     base.grad_fn, base._requires_grad, base._output_nr = node, True, 0
     # the view's old node lives on only in the write's node (PyTorch reads the view's grad_fn,
