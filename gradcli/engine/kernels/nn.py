@@ -7,6 +7,7 @@ import struct
 
 import numpy as np
 
+from . import vml
 from .fma import fma, fma32_few
 from .pointwise import (F32, FEW, by_steps, c_exp, c_log1p, expf_one, fma32, libm, logf_one,
                         round32, sleef_expf, sleef_log1pf, sleef_logf)
@@ -275,6 +276,16 @@ def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     e = sleef_expf(out)
     total = np.broadcast_to(lane_sum(grad)[..., None], e.shape)
     return fma(-e, total, grad)
+
+
+def log_softmax_backward_double(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """_vec_log_softmax_backward_lastdim for float64: g - e^y · Σ g along the last axis, the sum
+    by vector lanes from a lane's first element (elements of -0. sum to -0.: g - e^y·Σ is 0.),
+    the product fused into the subtraction."""
+    grad = np.broadcast_to(grad, out.shape)
+    if out.size == 0:
+        return grad.copy()
+    return fma(-vml.exp(out), np.broadcast_to(lane_sum(grad)[..., None], out.shape), grad)
 
 
 def _log_softmax_backward_few(grad: np.ndarray, out: np.ndarray) -> np.ndarray:

@@ -343,10 +343,8 @@ def _log_softmax_backward_data(g, y, dim: int):
         return _log_softmax_backward_data(g.reshape(1), y.reshape(1), 0).reshape(())
     if dim == y.ndim - 1 and y.dtype == np.float32:
         return kernels.log_softmax_backward(g, y)
-    if dim == y.ndim - 1 and y.shape[-1] == 1:
-        # the last-dim kernel's sum of a one-element lane is that element: -0. stays -0., so
-        # g - eʸ·g is +0., where a sum started from 0. would leave g's -0.
-        return g - xp.exp(y) * g
+    if dim == y.ndim - 1:
+        return kernels.log_softmax_backward_double(g, y)
     return g - xp.exp(y) * xp.sum(g, dim, True)
 
 
