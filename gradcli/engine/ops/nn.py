@@ -106,7 +106,10 @@ def _softplus_backward(g, x, beta, threshold):
     # ATen's softplus_backward kernel: (x·β) > threshold ? g : g·z/(z + 1), z = e^(x·β)
     scaled = x * x.dtype.type(beta)
     z = xp.exp(scaled)
-    return np.where(scaled > threshold, g, g * z / (z + 1))
+    out = np.where(scaled > threshold, g, g * z / (z + 1))
+    # laid out after the gradient, as TensorIterator lays it out (a transposed gradient gives a
+    # transposed result, which a reshape then copies: UnsafeViewBackward0)
+    return _pw.relaid(out, g, x) if out.ndim > 1 and not g.flags.c_contiguous else out
 
 
 def _softplus_double_backward(node, g):

@@ -634,7 +634,8 @@ def logsumexp(input, dim=ABSENT, keepdim=False):
 def _cumsum(a: np.ndarray, dim, dtype: _dt.DType) -> np.ndarray:
     a = a.astype(dtype.np, copy=False)
     axis = axes_of(dim, a.ndim)
-    return kernels.cumulative_sum(a, axis[0]) if axis else a.copy()
+    # ATen's cumulative ops allocate a contiguous result whatever the input's layout
+    return np.ascontiguousarray(kernels.cumulative_sum(a, axis[0])) if axis else a.copy()
 
 
 def _reversed_cumsum(node, g):
