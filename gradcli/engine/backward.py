@@ -219,7 +219,12 @@ class BackwardPass:
                     g = outs[i]
                     if g is not None:
                         have = slot[nr]
-                        slot[nr] = g if have is None else have + g
+                        if have is None:
+                            slot[nr] = g
+                        elif made[0] == before:
+                            slot[nr] = have + g
+                        else:   # an efficient zero may be one of them
+                            slot[nr] = zeros.accumulate(have, g, self.create)
                 i += 1
         return found
 

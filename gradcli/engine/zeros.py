@@ -4,8 +4,8 @@ sgn's derivative of a real input (FunctionsManual's sgn_backward) is a zero tens
 data: mul and div take it for zeros without reading their other operand, so the rows whose
 derivatives multiply or divide the gradient hand zeros on where 0 · inf would be nan (the second
 derivative of |log x| at x = 0 is finite). Any other row, a hook, a captured gradient and a leaf's
-.grad see ordinary zeros (ATen's ZeroTensor fallback materialises them), and adding one to a
-gradient is adding zeros (0 + -0. = 0.).
+.grad see ordinary zeros (ATen's ZeroTensor fallback materialises them). Where a pass adds one
+to another gradient of the same input, the sum is InputBuffer's (accumulate, below).
 """
 from __future__ import annotations
 
@@ -75,6 +75,21 @@ def _data(g) -> np.ndarray:
 
 def _is(g) -> bool:
     return type(g) is Zeros or (type(g) is Tensor and type(g._data) is Zeros)
+
+
+def accumulate(old, new, create: bool):
+    """old + new as InputBuffer::accumulate sums two gradients of one input: without a graph to
+    record, in place into `old` when it can be written (an efficient zero cannot), else `new +
+    old`; with one, `old + new`. A functional sum with an efficient zero is the other operand
+    as it is (add_zerotensor: -0. stays -0.); the in-place one adds ordinary zeros (-0. + 0.)."""
+    if _is(old) == _is(new) or not (create or _is(old)):
+        return old + new
+    kept = new if _is(old) else old
+    if not create:
+        return kept
+    total = old + new   # recorded as PyTorch records it (AddBackward0), with the kept value
+    total._data = np.array(kept._data)
+    return total
 
 
 def among(grads) -> bool:
