@@ -95,12 +95,14 @@ def fma64(a: np.ndarray, b: float, c: float) -> np.ndarray:
 
     Boldo & Melquiond's emulation: exact product and sum, their two error terms added with
     rounding to odd, then one correctly rounded addition.  An exactly zero product is handled
-    apart so that the sign of a zero result follows IEEE rules.
+    apart so that the sign of a zero result follows IEEE rules, and so is an infinite or nan
+    operand (whose error terms are nan: inf - inf), whose plain a * b + c is the fused one.
     """
     ph, pl = _two_product(a, np.float64(b))
     th, tl = _two_sum(np.broadcast_to(np.float64(c), ph.shape), ph)
     z = th + _add_round_to_odd(tl, pl)
-    return np.where(ph == 0, ph + c, z)
+    plain = ph + c
+    return np.where((ph == 0) | ~np.isfinite(z), plain, z)
 
 
 def fma(a: np.ndarray, b, c) -> np.ndarray:
