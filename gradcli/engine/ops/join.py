@@ -39,7 +39,9 @@ def _joined(shapes) -> list[int]:
 
 
 def _cat_forward(*arrays, dim):
-    return np.concatenate([arrays[i] for i in _joined([a.shape for a in arrays])], axis=dim)
+    # contiguous, as ATen allocates cat's result (NumPy follows its inputs' layout)
+    return np.ascontiguousarray(
+        np.concatenate([arrays[i] for i in _joined([a.shape for a in arrays])], axis=dim))
 
 
 def _cat_grad(i: int, node, g):
@@ -92,7 +94,8 @@ def cat(tensors, dim=0):
 @lru_cache(maxsize=None)
 def _stack_op(n: int) -> Op:
     """stack of n tensors: a row with one input (and one derivative) per tensor."""
-    return Op("stack", lambda *arrays, dim: np.stack(arrays, axis=dim), "StackBackward0",
+    return Op("stack", lambda *arrays, dim: np.ascontiguousarray(np.stack(arrays, axis=dim)),
+              "StackBackward0",
               tuple(f"tensors{i}" for i in range(n)),
               tuple(Rule(lambda node, g, i=i: apply(SELECT, (g,), {"dim": node.dim, "index": i}),
                          (), "∂stack(xs)/∂xᵢ = g[i]")
