@@ -57,7 +57,9 @@ def _inverse(a: np.ndarray) -> np.ndarray:
     # NumPy's LAPACK solve (PyTorch's MKL getrf + getri may round the last bit otherwise); an
     # exactly singular matrix is PyTorch's error, naming the zero pivot as getrf finds it
     try:
-        return interruptible.run(a.size * a.shape[-1], np.linalg.inv, a).astype(a.dtype)
+        inverse = interruptible.run(a.size * a.shape[-1], np.linalg.inv, a).astype(a.dtype)
+        # each matrix column-major, as LAPACK leaves it in PyTorch's result
+        return np.swapaxes(np.ascontiguousarray(np.swapaxes(inverse, -1, -2)), -1, -2)
     except np.linalg.LinAlgError:
         pass
     for index in np.ndindex(a.shape[:-2]):
