@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import Rule, Op, apply
+from ..dispatch import Rule, Op, apply, edges_first
 from ..kernels import linalg as _k
 from . import xp
 from .pointwise import C_TYPE_NAMES as _C_NAMES, broadcast_error
@@ -73,6 +73,7 @@ def _x(shape) -> str:
 
 @export()
 def mm(input, mat2):
+    edges_first(MM, (input, mat2))   # the autograd kernel's, before mm's own checks
     if input.ndim != 2:
         raise RuntimeError("self must be a matrix")
     if mat2.ndim != 2:
@@ -86,6 +87,7 @@ def mm(input, mat2):
 
 @export()
 def mv(input, vec):
+    edges_first(MV, (input, vec))   # the autograd kernel's, before mv's own checks
     input.size(0)   # ATen sizes the result first: a 0-d matrix is that IndexError
     if input.ndim != 2 or vec.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {input.ndim}, {vec.ndim}")
