@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import i18n
 from ..engine.format import tensor_repr
-from ..engine.graph import AccumulateGrad, SavedResult
+from ..engine.graph import AccumulateGrad, InvalidView, SavedResult
 from ..engine.tensor import Size, Tensor
 from .graph import Names, node_name, statement
 from .layout import pad, width
@@ -101,7 +101,9 @@ def _sharing(value: Tensor, names: Names) -> str:
 def _savers(value: Tensor, names: Names) -> str:
     """The nodes, in the graphs of the program's variables, that saved `value` for backward."""
     found = []
-    for node in _nodes(t.grad_fn for _, t in names.tensors() if t.grad_fn is not None):
+    # (a view of split whose base was written has no graph to look through: reading it fails)
+    for node in _nodes(t.grad_fn for _, t in names.tensors()
+                       if t.grad_fn is not None and type(t.grad_fn) is not InvalidView):
         held = [(name, counter, version) for name, (saved, counter, version)
                 in (node._saved or {}).items()
                 if saved is value or (isinstance(saved, SavedResult) and saved.data is value._data)]
