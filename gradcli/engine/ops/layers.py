@@ -731,6 +731,24 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if count == 1:
             raise ValueError(f"Expected more than 1 value per channel when training, got input "
                              f"size {size}")
+    # F.batch_norm's own checks of eps (PyTorch 2.13), compared as Python compares them
+    try:
+        if training and eps <= 0.0:
+            raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+        if eps < 0.0:
+            raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    except TypeError as e:   # eps='a': Python's refusal of the comparison, raised as such
+        raise TypeError(str(e)) from None
+    for position, name, value in ((7, "momentum", momentum), (8, "eps", eps)):
+        if isinstance(value, Tensor):   # torch.batch_norm's parser takes a 0-d tensor as a float
+            if value.ndim:
+                raise TypeError(f"batch_norm(): argument '{name}' (position {position}) must be "
+                                f"float, not Tensor")
+            value = value.item()
+        if name == "eps":
+            eps = value
+        else:
+            momentum = value
     channels = input.shape[1] if input.ndim > 1 else 1
     for name, t in (("running_mean", running_mean), ("running_var", running_var)):
         if t is None and not training:

@@ -785,6 +785,8 @@ def _soft_cross_entropy(input, target, weight, reduction, ignore_index, label_sm
                            f"got {_dt.type_name(target.dtype)}")
     if ignore_index >= 0:
         raise RuntimeError("ignore_index is not supported for floating point target")
+    if input.ndim == 0:   # ATen sizes the class dim first
+        raise IndexError(f"Dimension specified as {class_dim} but tensor has no dimensions")
     classes = input._data.shape[class_dim]
     if weight is not None and (weight.ndim != 1 or weight.numel() != classes):
         raise RuntimeError(f"cross_entropy: weight tensor should be defined either for all "
@@ -946,6 +948,16 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
     _not_differentiable("binary_cross_entropy_with_logits", weight=weight, pos_weight=pos_weight)
+    # the kernel's broadcasts, with their errors: (pos_weight - 1) * target, then loss * weight
+    for a, b in ((pos_weight, target), (input, weight)):
+        if a is not None and b is not None:
+            try:
+                shape = np.broadcast_shapes(a.shape, b.shape)
+            except ValueError:
+                raise _pw.shapes_error(tuple(a.shape), tuple(b.shape)) from None
+            if b is weight and shape != tuple(input.shape):   # loss.mul_(weight), in place
+                raise RuntimeError(f"output with shape {list(input.shape)} doesn't match the "
+                                   f"broadcast shape {list(shape)}")
     return _apply(BINARY_CROSS_ENTROPY_WITH_LOGITS, (input, target),
                   {"weight": weight, "pos_weight": pos_weight, "reduction": reduction})
 
