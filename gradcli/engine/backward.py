@@ -33,7 +33,10 @@ def _as_tuple(x) -> tuple:
         return (x,)
     if x is None:
         return ()
-    return tuple(x)
+    try:
+        return tuple(x)
+    except TypeError as e:   # inputs=0: Python's refusal, as torch.autograd's tuple(inputs)
+        raise TypeError(str(e)) from None
 
 
 def _root_grads(outputs: tuple, grads) -> list:
@@ -86,8 +89,20 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph: bool =
         warnings.warn(CREATE_GRAPH_WARNING, UserWarning, stacklevel=2)
     keep = create_graph if retain_graph is None else retain_graph
     roots = [(t._edge(), g) for t, g in zip(outputs, grads)]
-    only = None if inputs is None else [t._edge() for t in _as_tuple(inputs)]
+    only = None if inputs is None else [t._edge() for t in _checked_inputs(inputs)]
     BackwardPass(roots, keep, create_graph, capture=only, accumulate=True).run()
+
+
+def _checked_inputs(inputs) -> tuple:
+    """backward()'s `inputs`, checked as torch.autograd.backward checks them."""
+    inputs = _as_tuple(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got "
+                               f"{type(t).__name__}")
+    return inputs
 
 
 @export("backward", torch=False)
