@@ -33,6 +33,8 @@ FINDINGS = [
     pytest.param("a = torch.randn(())\nt = torch.where(a > 0)", False, id="where_0d_condition"),
     pytest.param("a = torch.randn(())\nt = F.softplus(a, 0, 's').T", True,
                  id="softplus_str_threshold"),
+    pytest.param("a = torch.randn(())\nt = F.max_pool2d(a, 0, padding=a, dilation=None)", True,
+                 id="max_pool2d_none_dilation"),
 ]
 
 

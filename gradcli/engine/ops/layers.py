@@ -22,13 +22,21 @@ def _pair(value, name: str) -> tuple[int, int]:
     """An int or a pair of ints, as a layer's kernel_size/stride/padding/dilation."""
     if isinstance(value, (tuple, list)):
         if len(value) == 1:
-            return (int(value[0]),) * 2
+            return (_int(value[0]),) * 2
         if len(value) != 2:
             raise RuntimeError(f"expected {name} to be a single integer value or a list of 2 "
                                f"values to match the convolution dimensions, but got "
                                f"{name}=[{', '.join(map(str, value))}]")
-        return int(value[0]), int(value[1])
-    return int(value), int(value)
+        return _int(value[0]), _int(value[1])
+    return _int(value), _int(value)
+
+
+def _int(value) -> int:
+    # anything else (None, a tensor, a float) is the argument parser's "tuple of ints" refusal,
+    # which the interpreter words with the argument's name and position
+    if not isinstance(value, (int, np.integer)):
+        raise _dt.OperandTypeError(value, "tuple of ints")
+    return int(value)
 
 
 def _sizes(shape) -> str:
