@@ -105,7 +105,9 @@ class Checker:
         if self.leaks:
             found += [f"engine AttributeError leaked: {m.group(0)}"
                       for m in LEAKED_ATTRIBUTE.finditer(outcome.err)
-                      if "." + m.group(1) not in text and m.group(1) not in PYTORCH_READS]
+                      # the program's own `x.name` (Python allows blanks after the dot)
+                      if not re.search(rf"\.\s*{m.group(1)}\b", text)
+                      and m.group(1) not in PYTORCH_READS]
         return [f"{p}\n{describe(outcome)}" for p in found]
 
 

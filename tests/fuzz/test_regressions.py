@@ -35,6 +35,7 @@ FINDINGS = [
                  id="softplus_str_threshold"),
     pytest.param("a = torch.randn(())\nt = F.max_pool2d(a, 0, padding=a, dilation=None)", True,
                  id="max_pool2d_none_dilation"),
+    pytest.param("a = torch.\tAtensor(0)", True, id="blank_after_the_dot"),
 ]
 
 
