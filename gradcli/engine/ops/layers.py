@@ -486,13 +486,17 @@ ADAPTIVE_AVG_POOL2D_GRAD = row(Op("adaptive_avg_pool2d_backward", _adaptive_grad
 def adaptive_avg_pool2d(input, output_size):
     if not isinstance(input, Tensor):   # F's Python body reads input.size() first
         raise AttributeError(f"'{_dt.tp_name(input)}' object has no attribute 'size'")
+    # F's body takes output_size through _list_with_default (len() of a 0-d tensor is
+    # PyTorch's TypeError) before the kernel's checks
+    sizes = output_size if output_size is None or isinstance(output_size, (tuple, list)) \
+        else _list_with_default(output_size, input.shape)
     if input.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "
                            f"{_sizes(input.shape)}")
     if input.dtype.category != _dt.FLOAT:
         raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for "
                                   f"'{_dt.type_name(input.dtype)}'")
-    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * 2
+    sizes = sizes if isinstance(sizes, (tuple, list)) else (sizes,) * 2
     out_hw = tuple(input.shape[-2 + i] if s is None else int(s) for i, s in enumerate(sizes))
     if out_hw == (1, 1):   # PyTorch takes the mean here (MeanBackward1)
         return input.mean((-1, -2), keepdim=True)
@@ -730,6 +734,7 @@ def _check_bn_param(name: str, t, channels: int) -> None:
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
                momentum=0.1, eps=1e-05):
     for name, position, value, optional in (("input", 1, input, False),
+                                            ("weight", 2, weight, True), ("bias", 3, bias, True),
                                             ("running_mean", 4, running_mean, True),
                                             ("running_var", 5, running_var, True)):
         _must_be_tensor("batch_norm", name, position, value, optional)
