@@ -109,7 +109,7 @@ def _softplus_backward(g, x, beta, threshold):
     out = np.where(scaled > threshold, g, g * z / (z + 1))
     # laid out after the gradient, as TensorIterator lays it out (a transposed gradient gives a
     # transposed result, which a reshape then copies: UnsafeViewBackward0)
-    return _pw.relaid(out, g, x) if out.ndim > 1 and not g.flags.c_contiguous else out
+    return _pw.laid_out(out, g, x)
 
 
 def _softplus_double_backward(node, g):

@@ -77,12 +77,15 @@ def lower(a, b):
 def iterated(ufunc):
     """A two-operand ufunc whose result is laid out as TensorIterator lays it out: NumPy keeps C
     order when its operands disagree, ATen follows the first operand with a definite order."""
-    def forward(a, b):
-        out = ufunc(a, b)
-        if out.ndim > 1 and not a.flags.c_contiguous:
-            return relaid(out, a, b)
-        return out
-    return forward
+    return lambda a, b: laid_out(ufunc(a, b), a, b)
+
+
+def laid_out(out: np.ndarray, first: np.ndarray, *rest) -> np.ndarray:
+    """`out` in TensorIterator's layout for these operands: as it is when the first is
+    C-contiguous (the usual case, one flag read), else relaid."""
+    if out.ndim > 1 and not first.flags.c_contiguous:
+        return relaid(out, first, *rest)
+    return out
 
 
 def relaid(out: np.ndarray, *operands) -> np.ndarray:
