@@ -1,5 +1,5 @@
-"""Bit-exact kernels of torch.nn.functional: GELU (oneDNN's), erf, softplus and log-sigmoid on
-SLEEF's vector math, softmax and log_softmax, and the sums of the losses."""
+"""Bit-exact kernels of torch.nn.functional: GELU and its backward (oneDNN's), erf, softplus and
+log-sigmoid on SLEEF's vector math, softmax and log_softmax, and the sums of the losses."""
 from __future__ import annotations
 
 import math
@@ -8,7 +8,7 @@ import struct
 import numpy as np
 
 from . import vml
-from .fma import fma, fma32_few
+from .fma import fma, fma32 as exact_fma32, fma32_few
 from .pointwise import (F32, FEW, by_steps, c_exp, c_log1p, expf_one, fma32, libm, logf_one,
                         round32, sleef_expf, sleef_log1pf, sleef_logf)
 from .reduction import ordered_sum
@@ -22,7 +22,7 @@ def gelu(a: np.ndarray, approximate: str) -> np.ndarray:
         beta = a.dtype.type(math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5)
         inner = beta * (a + a.dtype.type(0.044715) * (a * a * a))
         return a.dtype.type(0.5) * a * (1 + libm(np.tanh)(inner))
-    if a.dtype == np.float32 and a.size > 1 and a.flags.c_contiguous:
+    if uses_onednn(a):
         return _onednn_gelu(a)  # PyTorch hands contiguous float32 to oneDNN
     half = a.dtype.type(0.5)
     return a * half * (1 + _erf_kernel(a * a.dtype.type(math.sqrt(0.5))))
@@ -105,6 +105,97 @@ def _onednn_gelu(x):
         erf = fma32(erf, magnitude, _GELU_ERF_POLYNOMIALS[degree][index])
     erf = np.where(np.signbit(x), -erf, erf)
     return ((x * (erf + F32(1))).astype(F32) * F32(0.5)).astype(F32)
+
+
+def uses_onednn(x: np.ndarray) -> bool:
+    """ATen's use_mkldnn for GELU (approximate='none') and its backward: a contiguous float32
+    input of more than one element goes to oneDNN."""
+    return x.dtype == F32 and x.size > 1 and x.flags.c_contiguous
+
+
+def _bits32(*words: int) -> np.ndarray:
+    return np.array(words, np.uint32).view(F32)
+
+
+# oneDNN's exp_compute_vector_fwd: x = n·ln2 + r with n = floor(x·log2(e) + ½), a degree-5
+# polynomial in r, scaled by 2**(n-1) then 2 (2**128 does not fit); below ln(FLT_MIN) it is 0
+_ONEDNN_LOG2E, _ONEDNN_LN2, _ONEDNN_LN_MAX, _ONEDNN_LN_MIN = _bits32(
+    0x3fb8aa3b, 0x3f317218, 0x42b17218, 0xc2aeac50)
+_ONEDNN_EXP_POLY = _bits32(0x3f7ffffb, 0x3efffee3, 0x3e2aad40, 0x3d2b9d0d, 0x3c07cfce)  # r¹..r⁵
+# gelu_erf_compute_vector_bwd: erf by Abramowitz & Stegun 7.1.26 (p, then its degree-1..5
+# coefficients), 1/√2 and 1/√π, all float32
+_AS_P, _SQRT_HALF32, _INV_SQRT_PI32 = _bits32(0x3ea7ba05, 0x3f3504f3, 0x3f106eba)
+_AS_POLY = _bits32(0x3e827906, 0xbe91a98e, 0x3fb5f0e3, 0xbfba00e3, 0x3f87dc22)
+
+
+def onednn_exp(s: np.ndarray) -> np.ndarray:
+    """oneDNN's jit exp of float32 (vminps/vmaxps clamp first: a nan becomes ln(FLT_MAX))."""
+    zero = s < _ONEDNN_LN_MIN
+    s = np.where(s < _ONEDNN_LN_MAX, s, _ONEDNN_LN_MAX)
+    s = np.where(s > _ONEDNN_LN_MIN, s, _ONEDNN_LN_MIN)
+    n = np.floor(s * _ONEDNN_LOG2E + F32(0.5))
+    r = exact_fma32(-n, _ONEDNN_LN2, s)
+    scale = np.where(zero, 0, ((n - F32(1)).astype(np.int32) + 127) << 23).view(F32)
+    p = _ONEDNN_EXP_POLY[4]
+    for c in _ONEDNN_EXP_POLY[3::-1]:
+        p = exact_fma32(p, r, c)
+    return exact_fma32(p, r, F32(1)) * scale * F32(2)
+
+
+def onednn_gelu_backward(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """g·(½(1 + erf(x/√2)) + x·φ(x)) as oneDNN's eltwise backward computes it on AVX-512 (every
+    element, the tail too, by the same vector code)."""
+    if x.size <= FEW:
+        return _onednn_gelu_backward_few(g, x)
+    with np.errstate(invalid="ignore", over="ignore"):
+        r = x * _SQRT_HALF32
+        q = onednn_exp(-(r * r))
+        t = r * _INV_SQRT_PI32 * q
+        w = F32(1) / exact_fma32(_AS_P, np.abs(r), F32(1))
+        p = _AS_POLY[4]
+        for c in _AS_POLY[3::-1]:
+            p = exact_fma32(p, w, c)
+        erf = exact_fma32(-q * w, p, F32(1))
+        erf = np.where(np.signbit(r), -erf, erf)   # vxorps with r's sign
+        return g * exact_fma32(erf, F32(0.5), t + F32(0.5))
+
+
+_ONEDNN_EXP_F = tuple(map(float, (_ONEDNN_LOG2E, _ONEDNN_LN2, _ONEDNN_LN_MAX, _ONEDNN_LN_MIN)))
+_ONEDNN_EXP_POLY_F = tuple(map(float, _ONEDNN_EXP_POLY[::-1]))   # r⁵ first
+_AS_F = tuple(map(float, (_AS_P, _SQRT_HALF32, _INV_SQRT_PI32)))
+_AS_POLY_F = tuple(map(float, _AS_POLY[::-1]))
+
+
+def _onednn_gelu_backward_few(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """onednn_gelu_backward of a few elements, one Python float at a time: each step rounded to
+    float32 by round32, a fused multiply-add as its float64 value rounded once (as
+    _onednn_gelu_few does: the float64 product of float32 values is exact)."""
+    log2e, ln2, ln_max, ln_min = _ONEDNN_EXP_F
+    p_erf, sqrt_half, inv_sqrt_pi = _AS_F
+    out = []
+    for dy, v in zip(g.ravel().tolist(), x.ravel().tolist()):
+        r = round32(v * sqrt_half)
+        s = -round32(r * r)
+        zero = s < ln_min
+        s = s if s < ln_max else ln_max   # vminps, vmaxps: a nan gives the bound
+        s = s if s > ln_min else ln_min
+        n = math.floor(round32(round32(s * log2e) + 0.5))
+        reduced = round32(s - n * ln2)    # n·ln2 is exact: the fused multiply-add rounds once
+        poly = _ONEDNN_EXP_POLY_F[0]
+        for c in _ONEDNN_EXP_POLY_F[1:]:
+            poly = round32(poly * reduced + c)
+        poly = round32(poly * reduced + 1.0)
+        q = 0.0 if zero or n < -125 else round32(round32(poly * 2.0 ** (n - 1)) * 2.0)
+        t = round32(round32(r * inv_sqrt_pi) * q)
+        w = round32(1.0 / round32(p_erf * abs(r) + 1.0))
+        poly = _AS_POLY_F[0]
+        for c in _AS_POLY_F[1:]:
+            poly = round32(poly * w + c)
+        erf = round32(round32(-q * w) * poly + 1.0)
+        if math.copysign(1.0, r) < 0:
+            erf = -erf
+        out.append(round32(dy * round32(erf * 0.5 + round32(t + 0.5))))
+    return np.array(out, F32).reshape(x.shape)
 
 
 def log_sigmoid(a: np.ndarray) -> np.ndarray:

@@ -56,6 +56,8 @@ def _gelu_backward(g, x, approximate):
         right_derivative = 0.5 * x * (1 - tanh_inner * tanh_inner) * \
             (beta * (1 + 3 * kappa * x_sq))
         return g * (left_derivative + right_derivative)
+    if kernels.uses_onednn(x):
+        return kernels.onednn_gelu_backward(g, x)
     cdf = 0.5 * (1 + xp.erf(x * math.sqrt(0.5)))
     pdf = (2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5) * xp.exp(x * x * -0.5)
     return g * (cdf + x * pdf)
