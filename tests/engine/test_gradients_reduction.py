@@ -32,6 +32,7 @@ CASES = [
     ("DistBackward0",             lambda a, b: a.dist(b, 3),               [(2, 3), (3,)], ANY),
     ("LogsumexpBackward0",        lambda a: a.logsumexp((0, 1)),           [(2, 3)],       ANY),
     ("CumsumBackward0",           lambda a: a.cumsum(1),                   [(2, 3)],       ANY),
+    ("CumprodBackward0",          lambda a: a.cumprod(1),                  [(2, 3)],       ANY),
 ]
 
 # the branches of one row that a single case does not reach
@@ -46,6 +47,9 @@ BRANCHES = [
     ("norm p=0.5",                lambda a: a.norm(p=0.5, dim=-1),         [(2, 3)],       POS),
     ("norm p=inf",                lambda a: a.norm(p=float("inf")),        [(2, 3)],       ANY),
     ("cumsum, create_graph",      _d(lambda a: a.cumsum(0) * a),           [(3, 2)],       ANY),
+    ("cumprod, a zero",           lambda a: (a * ZERO_FIRST).cumprod(1),   [(2, 3)],       ANY),
+    ("cumprod, a zero, graph",    _d(lambda a: (a * ZERO_FIRST).cumprod(1)), [(2, 3)],     ANY),
+    ("cumprod over dim 0, graph", _d(lambda a: a.cumprod(0) * a),          [(3, 2)],       ANY),
     ("mean over dims",            lambda a: a.mean((0, -1)),               [(2, 3, 2)],    ANY),
     ("sum to float32",            lambda a: a.sum(1, dtype=dtypes.float32), [(2, 3)],      ANY,
      1e-2),

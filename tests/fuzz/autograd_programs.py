@@ -90,6 +90,7 @@ ROW_FORMS = (
      [(1, 2, 3, 3), (1, 2, 2, 2), (1,)], (1, 1, 2, 2)),
     ("CosBackward0", "{out} = {0}.cos()", [(3,)], (3,)),
     ("CoshBackward0", "{out} = {0}.cosh()", [(3,)], (3,)),
+    ("CumprodBackward0", "{out} = {0}.cumprod(0)", [(3, 2)], (3, 2)),
     ("CumsumBackward0", "{out} = {0}.cumsum(0)", [(3, 2)], (3, 2)),
     ("DiagEmbedBackward0", "{out} = torch.diag({0})", [(3,)], (3, 3)),
     ("DiagonalBackward0", "{out} = {0}.diagonal()", [(2, 3)], (2,)),

@@ -396,6 +396,13 @@ def cumulative_sum(a: np.ndarray, axis: int) -> np.ndarray:
     return out.astype(a.dtype, copy=False)
 
 
+def cumulative_product(a: np.ndarray, axis: int) -> np.ndarray:
+    # cumprod_cpu_kernel: floats multiply in double (at::acc_type on the CPU) from 1, each
+    # running product rounded as it is stored
+    wide = np.float64 if a.dtype.kind == "f" else a.dtype
+    return np.cumprod(a, axis=axis, dtype=wide).astype(a.dtype, copy=False)
+
+
 # ---- which of tied extremes max/min return: the sign of a zero -----------------------------------
 # The value of a max or min is NumPy's; only which of two equal zeros (0. and -0.) wins depends on
 # the kernel's order. ATen's scalar step is std::max/std::min (the accumulator wins a tie), its

@@ -1,4 +1,5 @@
-"""Op rows that reduce over dimensions: sums, products, extrema, statistics, norms, cumsum."""
+"""Op rows that reduce over dimensions: sums, products, extrema, statistics, norms, cumsum and
+cumprod."""
 from __future__ import annotations
 
 import math
@@ -113,51 +114,39 @@ _prod = _reduction(kernels.ordered_product, np.prod)
 
 
 def _prod_grad(node, g):
-    # PyTorch's prod_backward: result / x while no factor is zero; with zeros, each factor's
-    # gradient is the product of the others (prod_safe_zeros_backward), a zero whose sign is
-    # that of the others' product where another zero is among them
+    # PyTorch's prod_backward: result / x while no factor of x (anywhere) is zero; else
+    # prod_safe_zeros_backward's exclusive products, on the whole product's flattened factors
+    # (zeros when grad mode is off and two of them are zero)
     x, result = node.self, node.result
     if x.ndim == 0:
         return g
-    whole = "dim" not in node.params
-    axes = tuple(range(x.ndim)) if whole else axes_of(node.dim, x.ndim)
-    if not whole:
-        g, result = _restore(g, node, *axes), _restore(result, node, *axes)
-    zero = x == 0
-    if not zero.any():
-        return g * (result / x)
-    if (math.prod(x.shape) if whole else x.shape[axes[0]]) == 1:
-        # prod_safe_zeros_backward passes a product of one factor's gradient on (viewed as the
-        # input when the product was of every element)
-        return xp.reshape(g, tuple(x.shape)) if whole else g
     data = x._data if type(x) is Tensor else x
-    if type(g) is not Tensor:
-        if whole and np.count_nonzero(data == 0) > 1:
-            return xp.zeros_like(g, data.shape)   # PyTorch's shortcut when grad mode is off
-        if whole:
-            return (g * _exclusive_products(data.reshape(-1), 0)).reshape(data.shape)
-        return g * _exclusive_products(data, axes[0])
-    dim = None if whole else axes[0]
-    sign = xp.constant(np.copysign(np.ones_like(data), data), g)   # each factor's sign, ±1
-    # the product of the nonzero factors, with the sign of all of them
-    signed = xp.prod(xp.where(zero, sign, x), dim, True)
-    own = xp.where(zero, signed * sign, result / xp.where(zero, 1.0, x))
-    out = g * xp.where(zero & (xp.count(zero, dim, True, like=g) > 1), own * 0, own)
-    return xp.reshape(out, data.shape) if whole else out   # PyTorch's view_as(input)
+    whole = "dim" not in node.params
+    if not whole:
+        axis = axes_of(node.dim, x.ndim)[0]
+        g, result = _restore(g, node, axis), _restore(result, node, axis)
+    zeros = np.count_nonzero(data == 0)
+    if not zeros:
+        return g * (result / x)
+    if not whole:
+        return _safe_zeros_backward(g, x, axis)
+    if type(g) is not Tensor and zeros > 1:
+        return xp.zeros_like(g, data.shape)
+    flat = x.contiguous().view(-1) if type(x) is Tensor else data.reshape(-1)
+    return xp.reshape(_safe_zeros_backward(g, flat, 0), data.shape)   # view_as(input)
 
 
-def _exclusive_products(x: np.ndarray, dim: int) -> np.ndarray:
-    """prod_safe_zeros_backward's products of the factors before and after each one along dim:
-    cumprods (accumulated in double, rounded at each element) of the shifted factors."""
+def _safe_zeros_backward(g, x, dim: int):
+    """prod_safe_zeros_backward: g times the product of the factors before each one along dim
+    and of those after it, each a cumprod of the shifted factors behind a 1."""
     n = x.shape[dim]
-    ones = np.ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], x.dtype)
-
-    def cumprod(a):
-        return np.cumprod(a, axis=dim, dtype=np.float64).astype(x.dtype)
-    before = cumprod(np.concatenate([ones, np.take(x, range(n - 1), dim)], dim))
-    after = np.flip(cumprod(np.concatenate([ones, np.flip(np.take(x, range(1, n), dim), dim)],
-                                           dim)), dim)
-    return before * after
+    if n == 1:
+        return g
+    dtype = g._data.dtype if type(g) is Tensor else np.asarray(g).dtype
+    ones = xp.constant(np.ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], dtype), g)
+    before = xp.cumprod(xp.cat([ones, xp.narrow(x, dim, 0, n - 1)], dim), dim)
+    after = xp.cat([ones, xp.flip(xp.narrow(x, dim, 1, n - 1), (dim,))], dim)
+    return g * (before * xp.flip(xp.cumprod(after, dim), (dim,)))
 
 
 def _mean_grad(node, g):
@@ -630,7 +619,7 @@ def logsumexp(input, dim=ABSENT, keepdim=False):
     return apply(LOGSUMEXP, (x,), {"dim": saved_dims(dim), "keepdim": keepdim})
 
 
-# ---- cumsum, any, all --------------------------------------------------------------------------
+# ---- cumsum, cumprod, any, all -----------------------------------------------------------------
 def _cumsum(a: np.ndarray, dim, dtype: _dt.DType) -> np.ndarray:
     a = a.astype(dtype.np, copy=False)
     axis = axes_of(dim, a.ndim)
@@ -650,16 +639,91 @@ CUMSUM = row(Op("cumsum", _cumsum, "CumsumBackward0", ("self",), (
     Rule(_reversed_cumsum, (), "∂(Σ_{j≤k} xⱼ)/∂xᵢ = 1 for k ≥ i"),), dtypes="keep"))
 
 
-@export()
-def cumsum(input, dim=ABSENT, *, dtype=None):
+def _cumulative_args(name: str, input: Tensor, dim, dtype) -> dict:
+    """cumsum and cumprod: one int dim (required), the accumulating dtype."""
     if dim is ABSENT:
-        raise TypeError('cumsum() missing 1 required positional arguments: "dim"')
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
     if isinstance(dim, bool) or not isinstance(dim, int):
-        raise TypeError(f"cumsum(): argument 'dim' (position 1) must be int, not "
+        raise TypeError(f"{name}(): argument 'dim' (position 1) must be int, not "
                         f"{type(dim).__name__}")
     input._dim(dim)
-    return apply(CUMSUM, (input,), {"dim": saved_dim(dim),
-                                    "dtype": _accumulate_dtype(input, dtype)})
+    return {"dim": saved_dim(dim), "dtype": _accumulate_dtype(input, dtype)}
+
+
+@export()
+def cumsum(input, dim=ABSENT, *, dtype=None):
+    return apply(CUMSUM, (input,), _cumulative_args("cumsum", input, dim, dtype))
+
+
+def _cumprod(a: np.ndarray, dim, dtype: _dt.DType) -> np.ndarray:
+    a = a.astype(dtype.np, copy=False)
+    axis = axes_of(dim, a.ndim)
+    return np.ascontiguousarray(kernels.cumulative_product(a, axis[0])) if axis else a.copy()
+
+
+def _cumprod_grad(node, g):
+    # cumprod_backward (FunctionsManual.cpp): Σ_{j≥k} g_j·y_j / x_k while no factor is zero;
+    # with zeros, masks around each line's first zero when the backward records nothing, and
+    # each factor's omitted products (prods and cumprods) when it records a graph
+    x, y = node.self, node.result
+    data = x._data if type(x) is Tensor else x
+    if data.size <= 1 or data.shape[axes_of(node.dim, data.ndim)[0]] == 1:
+        return g
+    axis = axes_of(node.dim, data.ndim)[0]
+    zero = data == 0
+    if not zero.any():
+        return xp.flip(xp.cumsum(xp.flip(y * g, (axis,)), axis), (axis,)) / x
+    if type(g) is not Tensor:
+        return _cumprod_zeros_grad(data, np.asarray(y), np.asarray(g), zero, axis)
+    n = data.shape[axis]
+    out = xp.zeros_like(g, data.shape)
+    ones = xp.constant(np.ones(data.shape[:axis] + (1,) + data.shape[axis + 1:],
+                               g._data.dtype), g)
+    for k in range(n):
+        if k == 0:
+            omitted = xp.cat([ones, xp.cumprod(xp.narrow(x, axis, 1, n - 1), axis)], axis)
+        else:
+            omitted = xp.prod(xp.narrow(x, axis, 0, k), axis, True)
+            if k < n - 1:
+                after = xp.cumprod(xp.narrow(x, axis, k + 1, n - k - 1), axis)
+                omitted = xp.cat([omitted, omitted.expand_as(after) * after], axis)
+        out.select(axis, k).copy_(xp.sum(xp.narrow(g, axis, k, n - k) * omitted, axis))
+    return out
+
+
+def _cumprod_zeros_grad(x, y, g, zero, axis: int) -> np.ndarray:
+    """cumprod_backward with grad mode off: before a line's first zero z1, Σ_{j≥k} g_j·y_j / x_k
+    over j < z1; at z1, y_{z1-1}·Σ_{z1≤j<z2} g_j·Π_{z1<i≤j} x_i; after it, 0."""
+    count = np.cumsum(zero, axis)
+    out = np.zeros(x.shape, g.dtype)
+    nought, one = g.dtype.type(0), x.dtype.type(1)
+    before = count == 0
+    w = np.where(before, y * g, nought)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        summed = np.flip(kernels.cumulative_sum(np.flip(w, axis), axis), axis) / x
+    out[before] = summed[before]
+    between = count == 1
+    first = np.argmax(between, axis, keepdims=True)
+    first_zero = np.zeros_like(between)
+    np.put_along_axis(first_zero, first, True, axis)
+    first_zero &= between
+    between &= ~first_zero
+    terms = kernels.cumulative_product(np.where(between, x, one), axis) \
+        * np.where(count != 1, nought, g)
+    earlier = np.take_along_axis(y, np.maximum(first - 1, 0), axis)
+    value = kernels.ordered_sum(terms, (axis,)) * np.where(first == 0, one, earlier)
+    out[first_zero] = np.broadcast_to(value, x.shape)[first_zero]
+    return out
+
+
+CUMPROD = row(Op("cumprod", _cumprod, "CumprodBackward0", ("self",), (
+    Rule(_cumprod_grad, ("self", "result"), "∂(Π_{j≤k} xⱼ)/∂xᵢ = Π_{j≤k, j≠i} xⱼ for k ≥ i"),),
+    dtypes="keep"))
+
+
+@export()
+def cumprod(input, dim=ABSENT, *, dtype=None):
+    return apply(CUMPROD, (input,), _cumulative_args("cumprod", input, dim, dtype))
 
 
 def _truth(a: np.ndarray, dim, keepdim: bool, test) -> np.ndarray:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..dispatch import apply
 from ..kernels.pointwise import pow_scalar, pow_tensor
-from ..kernels.reduction import cumulative_sum, ordered_product, ordered_sum
+from ..kernels.reduction import cumulative_product, cumulative_sum, ordered_product, ordered_sum
 from ..tensor import Tensor
 from .registry import FUNCTIONS, METHODS, ROWS
 
@@ -125,6 +125,10 @@ def cumsum(x, dim: int):
     return x.cumsum(dim) if type(x) is Tensor else cumulative_sum(np.asarray(x), dim)
 
 
+def cumprod(x, dim: int):
+    return x.cumprod(dim) if type(x) is Tensor else cumulative_product(np.asarray(x), dim)
+
+
 def flip(x, dims):
     return x.flip(dims) if type(x) is Tensor else np.flip(x, dims)
 
@@ -162,6 +166,19 @@ def unsqueeze_multiple(x, dims: tuple):
     for dim in dims:
         shape.insert(dim % (len(shape) + 1), 1)
     return x.reshape(shape)
+
+
+def narrow(x, dim: int, start: int, length: int):
+    """x.narrow (a SliceBackward0 on tensors): `length` entries of `dim` from `start`."""
+    if type(x) is Tensor:
+        return x.narrow(dim, start, length)
+    return x[(slice(None),) * dim + (slice(start, start + length),)]
+
+
+def cat(xs: list, dim: int):
+    if type(xs[0]) is Tensor or type(xs[-1]) is Tensor:
+        return FUNCTIONS["cat"](xs, dim)
+    return np.concatenate(xs, dim)
 
 
 def squeeze(x, dim: int):

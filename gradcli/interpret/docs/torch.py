@@ -265,6 +265,7 @@ SUMMARIES = {
     "iinfo": ("An integer dtype's limits: min, max, bits.", "整数 dtype 的极限值：min、max、bits。"),
     "logsumexp": ("log(sum(exp(x))) along dim, computed without overflow.",
                   "沿 dim 计算 log(sum(exp(x)))，不会溢出。"),
+    "cumprod": ("Running products along dim.", "沿 dim 的累乘积。"),
     "cumsum": ("Running sums along dim.", "沿 dim 的累加和。"),
     "softmax": ("exp(x) / sum(exp(x)) along dim: positive values that sum to 1.",
                 "沿 dim 计算 exp(x) / sum(exp(x))：和为 1 的正数。"),
