@@ -89,6 +89,14 @@ def fma32_few(a: list, b: list, c: list) -> list:
     return out
 
 
+def fma64_one(a: float, b: float, c: float, _fsum=math.fsum) -> float:
+    """std::fma of Python floats whose product neither overflows nor underflows: Dekker's exact
+    product as two floats, and fsum's correctly rounded sum of it and c (half a microsecond:
+    the few-element ports' way, where each NumPy call costs more)."""
+    p, err = _two_product(a, b)
+    return _fsum((p, err, c))
+
+
 def fma64(a: np.ndarray, b: float, c: float) -> np.ndarray:
     """float64 fused multiply-add (std::fma, vfmadd*sd), exactly, for operands whose product
     neither overflows nor underflows.

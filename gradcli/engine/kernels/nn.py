@@ -10,7 +10,7 @@ import numpy as np
 from . import vml
 from .fma import fma, fma32 as exact_fma32, fma32_few
 from .pointwise import (F32, FEW, by_steps, c_exp, c_log1p, expf_one, fma32, libm, logf_one,
-                        round32, sleef_expf, sleef_log1pf, sleef_logf)
+                        round32, sleef_exp, sleef_expf, sleef_log1p, sleef_log1pf, sleef_logf)
 from .reduction import ordered_sum
 
 log1p_exp = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(libm(np.exp)(a)))
@@ -198,11 +198,17 @@ def _onednn_gelu_backward_few(g: np.ndarray, x: np.ndarray) -> np.ndarray:
     return np.array(out, F32).reshape(x.shape)
 
 
+def log_sigmoid_buffer(a: np.ndarray) -> np.ndarray:
+    """e^-|x|, the buffer log_sigmoid_forward keeps for its backward: every element on the
+    vector path (the last partial vector too), SLEEF's exp."""
+    return (sleef_expf if a.dtype == np.float32 else sleef_exp)(-np.abs(a))
+
+
 def log_sigmoid(a: np.ndarray) -> np.ndarray:
-    # min(x, 0) - log1p(e^-|x|), every element on the vector path
+    # min(x, 0) - log1p(buffer), on the same vector path
     if a.dtype != np.float32:
-        return np.minimum(a, 0) - np.log1p(np.exp(-np.abs(a)))
-    return (np.minimum(a, F32(0)) - sleef_log1pf(sleef_expf(-np.abs(a)))).astype(F32)
+        return np.minimum(a, 0) - sleef_log1p(log_sigmoid_buffer(a))
+    return (np.minimum(a, F32(0)) - sleef_log1pf(log_sigmoid_buffer(a))).astype(F32)
 
 
 # ---- softmax -----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import struct
 import numpy as np
 
 from . import vml
-from .fma import fma, fma32 as _exact_fma32, fma64 as _exact_fma64
+from .fma import fma, fma32 as _exact_fma32, fma64 as _exact_fma64, fma64_one
 
 # torch.exp, torch.log... call MKL's vector math, whose float32 results are the correctly rounded
 # ones nearly always; kernels written with ATen's Vectorized class (sigmoid, softmax...) call
@@ -369,9 +369,9 @@ def glibc_log1pf(x: np.ndarray) -> np.ndarray:
 def log1p(a: np.ndarray) -> np.ndarray:
     """torch.log1p: ATen's vectorised loop calls SLEEF's log1pf on every float32 element (the
     last partial step too, loaded into a whole vector: gdb counts one call per 16 elements);
-    float64 goes to SLEEF's log1p (not ported: NumPy's, 1.8 % of results an ulp off)."""
+    float64 to SLEEF's log1p the same way."""
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        return sleef_log1pf(a) if a.dtype == np.float32 else np.log1p(a)
+        return sleef_log1pf(a) if a.dtype == np.float32 else sleef_log1p(a)
 
 
 def c_library(scalar, vectorised):
@@ -768,6 +768,120 @@ def _expk(dh: np.ndarray, dl: np.ndarray) -> np.ndarray:
     th, tl = _dd_add(th, tl, *_dd_mul(*_dd_sqr(sh, sl), u))
     out = _ldexp2(th + tl, q)
     return np.where(dh < -1000, 0.0, out)
+
+
+_R_LN2 = 1.442695040888963407359924681001892137426645954152985934135449406931
+_L2U, _L2L = .693147180559662956511601805686950683593750, .28235290563031577122588448175013436025525412068e-12
+_EXP_POLY = (+0.2081276378237164457e-8, +0.2511210703042288022e-7, +0.2755762628169491192e-6,
+             +0.2755723402025388239e-5, +0.2480158687479686264e-4, +0.1984126989855865850e-3,
+             +0.1388888888914497797e-2, +0.8333333333314938210e-2, +0.4166666666666602598e-1,
+             +0.1666666666666669072e+0)
+_LOG1P_POLY = (0.1532076988502701353e+0, 0.1525629051003428716e+0, 0.1818605932937785996e+0,
+               0.2222214519839380009e+0, 0.2857142932794299317e+0, 0.3999999999635251990e+0,
+               0.6666666666667333541e+0)
+
+
+def sleef_exp(d: np.ndarray) -> np.ndarray:
+    """SLEEF's xexp (u10, FMA), what ATen's Vectorized<double>::exp runs."""
+    d = np.asarray(d, F64)
+    if d.size <= FEW:
+        return np.array([_exp_one(v) for v in d.ravel().tolist()], F64).reshape(d.shape)
+    with np.errstate(all="ignore"):
+        u = np.rint(d * _R_LN2)
+        q = np.clip(np.nan_to_num(u), -2.0 ** 30, 2.0 ** 30).astype(np.int64)
+        s = _fma64(u, -_L2U, d)
+        s = _fma64(u, -_L2L, s)
+        s2 = s * s
+        s4 = s2 * s2
+        u = _poly(s, s2, s4, s4 * s4, _EXP_POLY)
+        for c in (0.5, 1.0, 1.0):
+            u = _fma64(u, s, c)
+        u = np.where(d > 709.78271114955742909217217426, np.inf, _ldexp2(u, q))
+        return np.where(d < -1000, 0.0, u)
+
+
+def sleef_log1p(d: np.ndarray) -> np.ndarray:
+    """SLEEF's xlog1p (u10, AVX512 path), what ATen's Vectorized<double>::log1p runs: as
+    sleef_log1pf, e·ln 2 + 2·atanh(m/(2 + m)) with 1 + d = 2**e·(1 + m)."""
+    d = np.asarray(d, F64)
+    if d.size <= FEW:
+        return np.array([_log1p_one(v) for v in d.ravel().tolist()], F64).reshape(d.shape)
+    with np.errstate(all="ignore"):
+        e = _exponent64(d + 1.0)
+        t = np.ldexp(1.0, -np.clip(e, -1100, 1100))
+        m = _fma64(d, t, t - 1.0)
+        two = 2.0 + m
+        xh, xl = _dd_div(m, 0.0, two, (2.0 - two) + m)
+        x2 = xh * xh
+        x4 = x2 * x2
+        c = _LOG1P_POLY   # POLY7 in x²: Estrin's scheme of FMAs
+        t = _fma64(x4 * x4, _fma64(x4, c[0], _fma64(x2, c[1], c[2])),
+                   _fma64(x4, _fma64(x2, c[3], c[4]), _fma64(x2, c[5], c[6])))
+        sh, sl = _dd_mul(0.693147180559945286226764, 2.319046813846299558417771e-17, e.astype(F64))
+        sh, sl = _dd_add(sh, sl, xh * 2, xl * 2)
+        sh, sl = _dd_add(sh, sl, x2 * xh * t, 0.0)
+        r = sh + sl
+        r = np.where(d == np.inf, np.inf, r)
+        r = np.where((d < -1) | np.isnan(d), np.nan, r)
+        r = np.where(d == -1, -np.inf, r)
+        return np.where((d == 0) & np.signbit(d), -0.0, r)
+
+
+def _poly_one(x: float, coeffs: tuple, fma=fma64_one) -> float:
+    """_poly (POLY10) of one Python float."""
+    x2 = x * x
+    x4 = x2 * x2
+    c = coeffs
+    low = fma(x4, fma(x2, fma(x, c[2], c[3]), fma(x, c[4], c[5])),
+              fma(x2, fma(x, c[6], c[7]), fma(x, c[8], c[9])))
+    return fma(x4 * x4, fma(x, c[0], c[1]), low)
+
+
+def _exp_one(d: float, fma=fma64_one) -> float:
+    """sleef_exp of one Python float, the same steps."""
+    if d != d or d > 709.78271114955742909217217426:
+        return d + 0.0 if d != d else math.inf   # a nan quieted, its payload kept
+    if d < -1000:
+        return 0.0
+    u = float(round(d * _R_LN2))   # round() has np.rint's ties to even
+    s = fma(u, -_L2U, d)
+    s = fma(u, -_L2L, s)
+    p = _poly_one(s, _EXP_POLY)
+    for c in (0.5, 1.0, 1.0):
+        p = fma(p, s, c)
+    q = int(u)
+    half = q >> 1
+    return p * 2.0 ** half * 2.0 ** (q - half)
+
+
+_LN2_DD = (0.693147180559945286226764, 2.319046813846299558417771e-17)
+
+
+def _log1p_one(d: float, fma=fma64_one) -> float:
+    """sleef_log1p of one Python float, the same steps."""
+    if not -1 < d < math.inf or d == 0:   # nan, ±0 and the edges, as the array port has them
+        return d if d == 0 else math.inf if d > 0 else -math.inf if d == -1 else math.nan
+    scaled = (d + 1.0) * (1.0 / 0.75)
+    e = 1024 if scaled == math.inf else math.frexp(scaled)[1] - 1   # _exponent64
+    t = math.ldexp(1.0, -e)
+    m = d * t + (t - 1.0)   # the fused multiply-add: d·t is exact (t is a power of 2)
+    two = 2.0 + m
+    low = (2.0 - two) + m
+    inv = 1.0 / two                     # _dd_div(m, 0, two, low)
+    xh = m * inv
+    xl = fma(xh, fma(-low, inv, fma(-two, inv, 1.0)), fma(inv, m, -xh))
+    x2 = xh * xh
+    x4 = x2 * x2
+    c = _LOG1P_POLY
+    poly = fma(x4 * x4, fma(x4, c[0], fma(x2, c[1], c[2])),
+               fma(x4, fma(x2, c[3], c[4]), fma(x2, c[5], c[6])))
+    sh = _LN2_DD[0] * e                 # _dd_mul(ln 2, e)
+    sl = fma(_LN2_DD[1], e, fma(_LN2_DD[0], e, -sh))
+    s = sh + xh * 2                     # _dd_add(s, 2x)
+    sl = ((sh - s) + xh * 2) + (sl + xl * 2)
+    y = x2 * xh * poly
+    r = s + y                           # _dd_add(s, y)
+    return r + (((s - r) + y) + sl)
 
 
 def sleef_pow(x: np.ndarray, y) -> np.ndarray:

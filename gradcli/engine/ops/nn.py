@@ -127,7 +127,8 @@ def _softplus_grad(node, g):
 
 
 def _log_sigmoid_backward(g, x):
-    z = xp.exp(-np.abs(x))
+    # ATen's kernel: (max_deriv - sign·b/(1 + b))·g over the forward's buffer b = e^-|x|
+    z = kernels.log_sigmoid_buffer(x)
     q = z / (1 + z)
     return np.where(x < 0, (1 - q) * g, q * g)
 

@@ -1,7 +1,8 @@
 """Checks of engine/kernels/nn.py: the softmax backward kernels bit for bit against torch's
 _softmax_backward_data and _log_softmax_backward_data (bits_reference.json); softmax,
-log_softmax and gelu of a few float32 elements, one Python float at a time, give the bits of the
-whole-array path, row by row (a row's result does not depend on the others)."""
+log_softmax, gelu and gelu's oneDNN backward of a few float32 elements, one Python float at a
+time, give the bits of the whole-array path, row by row (a row's result does not depend on the
+others)."""
 from __future__ import annotations
 
 import numpy as np
@@ -67,16 +68,23 @@ def test_log_softmax_backward_of_a_few_elements_gives_the_bits_of_many(width):
     assert by_few.view(np.int32).tolist() == whole.view(np.int32).tolist()
 
 
-def test_gelu_of_a_few_elements_gives_the_bits_of_many():
-    # oneDNN's erf polynomials one element at a time, against the whole-array path; every
+GELU_SPECIAL = [0.0, -0.0, 1e-40, -1e-40, 3e38, -3e38, np.inf, -np.inf, np.nan, 5.55, -5.55,
+                13.2, -13.2, 13.3, -13.3, -9.3]
+
+
+@pytest.mark.parametrize("kernel", [
+    lambda x: nn.gelu(x, "none"),
+    lambda x: nn.onednn_gelu_backward((x.view(np.int32) % 7 - 3).astype(np.float32), x),
+], ids=["gelu", "gelu_backward"])
+def test_gelu_of_a_few_elements_gives_the_bits_of_many(kernel):
+    # oneDNN's polynomials one element at a time, against the whole-array path; every
     # interval of |x|, both signs, zeros, subnormals, huge values, infinities and nan
     rng = np.random.default_rng(15)
-    special = [0.0, -0.0, 1e-40, -1e-40, 3e38, -3e38, np.inf, -np.inf, np.nan, 5.55, -5.55]
-    x = np.concatenate([np.array(special, np.float32),
+    x = np.concatenate([np.array(GELU_SPECIAL, np.float32),
                         (rng.standard_normal(3000) * 2.0 ** rng.integers(-30, 4, 3000))
                         .astype(np.float32)])
     with np.errstate(all="ignore"):
-        whole = nn.gelu(x, "none")
+        whole = kernel(x)
         assert x.size > FEW
-        by_few = np.concatenate([nn.gelu(x[i:i + FEW], "none") for i in range(0, x.size, FEW)])
+        by_few = np.concatenate([kernel(x[i:i + FEW]) for i in range(0, x.size, FEW)])
     assert by_few.view(np.int32).tolist() == whole.view(np.int32).tolist()

@@ -1,13 +1,14 @@
-"""kernels/pointwise.py: glibc's log1pf and SLEEF's expf and logf one element at a time (a few
-elements) give the bits of the whole-array ports, for float32 values of every kind; pow gives torch's
-recorded bits (bits_reference.json)."""
+"""kernels/pointwise.py: glibc's log1pf, SLEEF's expf and logf, and SLEEF's float64 exp and log1p
+one element at a time (a few elements) give the bits of the whole-array ports, for values of
+every kind; pow gives torch's recorded bits (bits_reference.json)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from gradcli.engine.kernels import pointwise
-from gradcli.engine.kernels.pointwise import FEW, glibc_log1pf, sleef_expf, sleef_logf
+from gradcli.engine.kernels.pointwise import (FEW, glibc_log1pf, sleef_exp, sleef_expf,
+                                              sleef_log1p, sleef_logf)
 
 from .bits import case_id, cases, same_bits
 from .bits_cases import backward_inputs, pow_operands, values
@@ -83,6 +84,26 @@ def test_one_by_one_equals_the_whole_array_port(kernel, special, lo, hi):
         whole = kernel(xs)
         one_by_one = np.concatenate([kernel(xs[i:i + FEW]) for i in range(0, xs.size, FEW)])
     assert one_by_one.view(np.int32).tolist() == whole.view(np.int32).tolist()
+
+
+EXP_SPECIAL = [0.0, -0.0, 1.0, -1.0, 709.7, 709.79, -745.2, -999.9, -1000.0, -1000.1, 1e300,
+               -1e300, 5e-324, np.inf, -np.inf, np.nan]
+LOG1P_SPECIAL = [0.0, -0.0, -1.0, -1.5, -0.9999999999, 1e-300, -1e-300, 1e307, 1.5e308,
+                 1.7976931348623157e308, 0.5, 0.4999999999, np.inf, -np.inf, np.nan]
+
+
+@pytest.mark.parametrize("kernel, special, lo, hi", [
+    (sleef_exp, EXP_SPECIAL, -760, 720),
+    (sleef_log1p, LOG1P_SPECIAL, -1, 1e6),
+], ids=["exp", "log1p"])
+def test_float64_one_by_one_equals_the_whole_array_port(kernel, special, lo, hi):
+    rng = np.random.default_rng(17)
+    xs = np.concatenate([np.array(special), rng.integers(0, 2 ** 64, 2000, np.uint64).view(float),
+                         rng.uniform(lo, hi, 2000), rng.uniform(-2, 2, 2000)])
+    with np.errstate(all="ignore"):
+        whole = kernel(xs)
+        one_by_one = np.concatenate([kernel(xs[i:i + FEW]) for i in range(0, xs.size, FEW)])
+    assert one_by_one.view(np.int64).tolist() == whole.view(np.int64).tolist()
 
 
 @pytest.mark.parametrize("pair", cases("tanh_backward"), ids=case_id)
