@@ -10,7 +10,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from . import grad_mode
-from .graph import InvalidView, Node, PendingView, SavedResult
+from .graph import InvalidView, Node, PendingView, RegeneratedView, SavedResult
 from .limits import check_shape, limits
 from .tensor import Tensor
 
@@ -195,7 +195,7 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
                 fn = x.grad_fn   # x._edge(), inline
                 if fn.__class__ is InvalidView:
                     fn.fail()
-                elif fn.__class__ is PendingView:
+                elif fn.__class__ is PendingView or fn.__class__ is RegeneratedView:
                     fn.settle()
                 edges.append((fn, x._output_nr) if fn is not None else (x._accumulator(), 0))
                 continue

@@ -206,6 +206,27 @@ class PendingView(Node):
         return self.settle().__repr__()
 
 
+class RegeneratedView(Node):
+    """A view's AsStridedBackward0, made when its base was written while the view had a
+    grad_fn. PyTorch makes that node only when the view's grad_fn is next read, so till then
+    the view's old node lives on (`superseded`, which a version message may name through
+    SavedResult.shown). Reading it (an op that records the view, .grad_fn, printing) makes it
+    an ordinary Node and lets the old one go: `settle`."""
+
+    __slots__ = ()
+
+    def settle(self) -> Node:
+        self.__class__ = Node
+        del self.superseded
+        return self
+
+    def name(self) -> str:
+        return self.settle().op.grad_fn
+
+    def __repr__(self) -> str:
+        return self.settle().__repr__()
+
+
 class AccumulateGrad:
     """The node through which a gradient reaches a leaf's `.grad`."""
 

@@ -10,7 +10,7 @@ import numpy as np
 from . import dtypes as _dt
 from . import grad_mode, once
 from .device import CPU, Device
-from .graph import AccumulateGrad, InvalidView, PendingView
+from .graph import AccumulateGrad, InvalidView, PendingView, RegeneratedView
 
 # python_variable_methods.cpp's warning for float(t) of a tensor that requires grad (once a
 # process: TORCH_WARN_ONCE)
@@ -212,11 +212,11 @@ class Tensor:
 
     def _read_grad_fn(self):
         """grad_fn as PyTorch's reading of it leaves it: an invalid view's fails, a pending
-        view's is made (graph.PendingView)."""
+        or regenerated view's is made (graph.PendingView, graph.RegeneratedView)."""
         fn = self.grad_fn
         if fn.__class__ is InvalidView:
             fn.fail()
-        elif fn.__class__ is PendingView:
+        elif fn.__class__ is PendingView or fn.__class__ is RegeneratedView:
             fn.settle()
         return fn
 

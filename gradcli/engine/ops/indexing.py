@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply
-from ..graph import Node, PendingView, SavedResult
+from ..graph import Node, PendingView, RegeneratedView, SavedResult
 from ..limits import check_shape
 from ..tensor import Tensor
 from . import inplace
@@ -540,16 +540,20 @@ AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
 
 
 def as_strided_of(base: Tensor, view: Tensor, positions: Tensor | None = None,
-                  span=None, pending: bool = False) -> None:
+                  span=None, pending: bool = False, superseded=None) -> None:
     """`view`'s grad_fn regenerated after its storage was written: its elements picked by
-    position from `base` as it is now (AsStridedBackward0; pending: not read yet, PendingView)."""
+    position from `base` as it is now (AsStridedBackward0; pending: not read yet, PendingView;
+    `superseded`: the view's node till this one is read, RegeneratedView)."""
     if positions is None:
         positions = Tensor._make(_positions(base._data, view._data))
-    node = (PendingView if pending else Node)(
+    kind = PendingView if pending else Node if superseded is None else RegeneratedView
+    node = kind(
         AS_STRIDED, (base._edge(),), (True,),
         {"positions": positions, "overlapping": _overlapping(view._data)},
         (base._data.shape,), (base.dtype,), None)
     node.span = span if span is not None else getattr(view.grad_fn, "span", None)
+    if superseded is not None:
+        node.superseded = superseded
     view.grad_fn, view._requires_grad, view._output_nr = node, True, 0
 
 
@@ -566,9 +570,6 @@ def copy_slices(view: Tensor, out: Tensor) -> None:
                 (shape,) + fn.shapes[1:], (dtype,) + fn.dtypes[1:], {"fn": (fn, None, None)})
     node.span = fn.span
     base.grad_fn, base._requires_grad, base._output_nr = node, True, 0
-    # the view's old node lives on only in the write's node (PyTorch reads the view's grad_fn,
-    # regenerating it, before the write), freed with CopySlices' saved values
-    view.__dict__.pop("_superseded", None)
     as_strided_of(base, view, positions, fn.span)
     if fn._saved and "result" in fn._saved:
         counter = view._version_counter

@@ -6,7 +6,7 @@ import numpy as np
 from .. import dtypes as _dt
 from .. import grad_mode
 from ..dispatch import Rule, Op, apply
-from ..graph import InvalidView, PendingView, SavedResult
+from ..graph import InvalidView, PendingView, RegeneratedView, SavedResult
 from ..tensor import Tensor
 from . import pointwise, xp
 from .registry import FUNCTIONS, METHODS, export, row
@@ -169,12 +169,13 @@ def _regenerate_views(counter, written) -> None:
                                            None if node is None else node.short_name)
                 view._requires_grad = True
         else:
-            pending = view.grad_fn is None or view.grad_fn.__class__ is PendingView
-            if not pending and "_superseded" not in view.__dict__:
-                # PyTorch regenerates it when its grad_fn is next read: till then the old node
-                # lives on (a version message may name it, SavedResult.shown)
-                view._superseded = view.grad_fn
-            as_strided_of(root, view, pending=pending)
+            fn = view.grad_fn
+            pending = fn is None or fn.__class__ is PendingView
+            # PyTorch regenerates it when its grad_fn is next read: till then the node it had
+            # when last read lives on (a version message may name it, SavedResult.shown)
+            superseded = None if pending else \
+                fn.superseded if fn.__class__ is RegeneratedView else fn
+            as_strided_of(root, view, pending=pending, superseded=superseded)
     counter.views = live
 
 
