@@ -471,15 +471,15 @@ reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype),
 sin = unary("sin", vml.sin, "SinBackward0",
             lambda node, g: g * xp.cos(node.self), ("self",), "∂sin x/∂x = cos x")
 cos = unary("cos", vml.cos, "CosBackward0",
-            lambda node, g: -g * xp.sin(node.self), ("self",), "∂cos x/∂x = -sin x")
+            lambda node, g: g * -xp.sin(node.self), ("self",), "∂cos x/∂x = -sin x")
 unary("tan", libm(np.tan), "TanBackward0",
       lambda node, g: g * (1 + node.result * node.result), ("result",),
       "∂tan x/∂x = 1 + tan²x")
 unary("asin", libm(np.arcsin), "AsinBackward0",
-      lambda node, g: g * xp.rsqrt(1 - node.self * node.self), ("self",),
+      lambda node, g: g * xp.rsqrt(shift(-node.self * node.self, 1)), ("self",),
       "∂asin x/∂x = 1/√(1-x²)")
 unary("acos", libm(np.arccos), "AcosBackward0",
-      lambda node, g: -g * xp.rsqrt(1 - node.self * node.self), ("self",),
+      lambda node, g: g * -xp.rsqrt(shift(-node.self * node.self, 1)), ("self",),
       "∂acos x/∂x = -1/√(1-x²)")
 unary("atan", vml.atan, "AtanBackward0",
       lambda node, g: g / (1 + node.self * node.self), ("self",), "∂atan x/∂x = 1/(1+x²)")
