@@ -471,7 +471,7 @@ def _copy_slices_grad(i: int, node, g):
     part of g where the view lies; the base keeps g elsewhere."""
     fn = node.fn
     flat = xp.reshape(g, (-1,))
-    gi = _inner_derivative(fn, i, _index(flat, (node.positions,)))
+    gi = _inner_derivative(fn, i, _view_part(node, g, flat))
     if i > 0:
         return gi
     if node.overlapping:
@@ -492,6 +492,19 @@ def _copy_slices_grad(i: int, node, g):
         index_put_(view(result, (-1,)), (node.positions,), gi)
         return result
     return xp.reshape(_index_put(flat, (node.positions,), gi, False), node.shapes[0])
+
+
+def _view_part(node, g, flat):
+    """The view's part of g, which CopySlices hands to the op's derivative: recorded, as
+    PyTorch takes it (g copied into a tensor of the base's shape, CopyBackwards; the view's
+    elements of it, AsStridedBackward0; cloned, CloneBackward0), else picked by position."""
+    if type(g) is not Tensor:
+        return _index(flat, (node.positions,))
+    copied = inplace.copy_(Tensor._make(np.empty(g._data.shape, g._data.dtype)), g)
+    part = Tensor._make(copied._data.reshape(-1)[node.positions._data])
+    if copied._requires_grad:
+        as_strided_of(copied, part, node.positions)
+    return part.clone()
 
 
 def _inner_derivative(fn, i: int, part):

@@ -185,8 +185,7 @@ def _unalias_saved(node, t: Tensor) -> None:
     (a.mul_(a)) is saved as it is, so the write makes its backward fail as PyTorch's does."""
     for name, (value, counter, version) in list(node._saved.items()):
         if value is t and name == "self":
-            old = Tensor._make(t._data.copy(), t.grad_fn, t._requires_grad)
-            old._output_nr = t._output_nr
+            old = t.clone()   # recorded (CloneBackward0), as the clone ATen saves is
             node._saved[name] = (old, old._version_counter, 0)
 
 
