@@ -7,10 +7,10 @@ import struct
 
 import numpy as np
 
-from . import vml
 from .fma import fma, fma32 as exact_fma32, fma32_few
 from .pointwise import (F32, FEW, by_steps, c_exp, c_log1p, expf_one, fma32, libm, logf_one,
-                        round32, sleef_exp, sleef_expf, sleef_log1p, sleef_log1pf, sleef_logf)
+                        glibc_expf, round32, sleef_exp, sleef_expf, sleef_log, sleef_log1p,
+                        sleef_log1pf, sleef_logf)
 from .reduction import ordered_sum
 
 log1p_exp = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(libm(np.exp)(a)))
@@ -221,7 +221,10 @@ def _in_order(e: np.ndarray) -> np.ndarray:
 
 
 def _across_lanes(acc: np.ndarray) -> np.ndarray:
-    """vec_reduce_all's halving tree over one vector's lanes (the last axis)."""
+    """vec_reduce_all over one vector's lanes (the last axis): a halving tree for float32 (its
+    AVX512 shuffles), lane after lane for float64 (the generic loop)."""
+    if acc.dtype != np.float32:
+        return _in_order(acc)
     index = np.arange(acc.shape[-1])
     step = acc.shape[-1] // 2
     while step:
@@ -242,7 +245,7 @@ def _by_lanes(e: np.ndarray, lanes: int) -> tuple[np.ndarray, int]:
 def lane_sum(e: np.ndarray, width: int = 64) -> np.ndarray:
     """Σ over the last axis as ATen's vec::reduce_all adds with `width`-byte vectors (AVX512:
     64): in order below one vector's width, else lane by lane, the tail into the first lanes,
-    then a halving tree across the lanes."""
+    then across the lanes (_across_lanes)."""
     lanes = width // e.itemsize
     if e.shape[-1] < lanes:
         return _in_order(e)
@@ -253,8 +256,8 @@ def lane_sum(e: np.ndarray, width: int = 64) -> np.ndarray:
 
 def product_lane_sum(a: np.ndarray, b: np.ndarray, width: int = 64) -> np.ndarray:
     """Σ a·b over the last axis as vec::map2_reduce_all adds it: products added lane by lane,
-    the tail's products fused into their lanes (as the compiler emits that loop), then the
-    halving tree across the lanes."""
+    the tail's products fused into their lanes (as the compiler emits that loop), then across
+    the lanes (_across_lanes)."""
     lanes = width // a.itemsize
     products = a * b
     n = a.shape[-1]
@@ -267,29 +270,40 @@ def product_lane_sum(a: np.ndarray, b: np.ndarray, width: int = 64) -> np.ndarra
     return _across_lanes(acc)
 
 
+# Vectorized<T>::exp and ::log (SLEEF's u10) and std::exp (the C library), by dtype
+_VECTOR_EXP = {np.dtype(F32): sleef_expf, np.dtype(np.float64): sleef_exp}
+_VECTOR_LOG = {np.dtype(F32): sleef_logf, np.dtype(np.float64): sleef_log}
+_SCALAR_EXP = {np.dtype(F32): glibc_expf, np.dtype(np.float64): c_exp}
+
+
+def _exp_along(x: np.ndarray, inner: tuple) -> np.ndarray:
+    """e^x along a dim that is not the last (moved last in x; `inner` the sizes of the dims
+    after it), as ATen's kernels run it: the inner positions that fill whole AVX512 vectors by
+    Vectorized::exp, the rest by std::exp (the split of one thread: recordings run with
+    OMP_NUM_THREADS=1)."""
+    size = math.prod(inner)
+    position = np.arange(size).reshape(inner + (1,))
+    vectors = position < size - size % (64 // x.itemsize)
+    if vectors.all():
+        return _VECTOR_EXP[x.dtype](x)
+    if not vectors.any():
+        return _SCALAR_EXP[x.dtype](x)
+    return np.where(vectors, _VECTOR_EXP[x.dtype](x), _SCALAR_EXP[x.dtype](x))
+
+
 def _exp_parts(a: np.ndarray, dim: int):
     """x - max, e^(x - max) and its sum along `dim` (moved last), as ATen's kernels compute.
 
     Along the last dim every exp is SLEEF's and the sum goes by vector lanes; along another
-    dim the positions of the inner dims that fill whole AVX512 vectors use SLEEF, the rest
-    the C library, and the sum runs in order (the split of one thread: recordings run with
-    OMP_NUM_THREADS=1).
+    dim the exps are split by _exp_along and the sum runs in order.
     """
     x = np.moveaxis(a, dim, -1)
     shifted = x - x.max(-1, keepdims=True)
-    last = dim == a.ndim - 1
-    if a.dtype != np.float32:
-        # float64: the C library's exp, which SLEEF's u10 agrees with far more often than
-        # NumPy's (and is, off the whole vectors of another dim)
-        e = c_exp(shifted)
-    elif last:
-        e = sleef_expf(shifted)
-    else:
-        inner = math.prod(a.shape[dim + 1:])
-        position = np.arange(inner).reshape(a.shape[dim + 1:] + (1,))
-        e = np.where(position < inner - inner % 16, sleef_expf(shifted),
-                     libm(np.exp)(shifted))
-    return shifted, e, lane_sum(e) if last else _in_order(e)
+    if dim == a.ndim - 1:
+        e = _VECTOR_EXP[a.dtype](shifted)
+        return shifted, e, lane_sum(e)
+    e = _exp_along(shifted, a.shape[dim + 1:])
+    return shifted, e, _in_order(e)
 
 
 def _last_dim_few(a: np.ndarray, log: bool) -> np.ndarray:
@@ -337,25 +351,33 @@ def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
     if _is_few(a, dim):
         return _last_dim_few(a, True)
     shifted, _, total = _exp_parts(a, dim)
-    log_total = sleef_logf(total) if a.dtype == np.float32 else np.log(total)
+    log_total = _VECTOR_LOG[a.dtype](total)   # vec::map: every element on the vector path
     return np.ascontiguousarray(np.moveaxis(shifted - log_total[..., None], -1, dim))
 
 
-def softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
+def _backward(last, along):
+    """A softmax backward kernel along any dim: ATen views a 0-d tensor as 1-d, runs its
+    last-dim kernel (`last`) along the last dim and `along` along another."""
+    def backward(grad: np.ndarray, out: np.ndarray, dim: int = -1) -> np.ndarray:
+        grad = np.broadcast_to(grad, out.shape)
+        if out.size == 0:   # the lane sums start at a lane's first element
+            return grad.copy()
+        if out.ndim == 0:
+            return last(grad.reshape(1), out.reshape(1)).reshape(())
+        if dim % out.ndim == out.ndim - 1:
+            return last(grad, out)
+        return along(grad, out, dim % out.ndim)
+    return backward
+
+
+def _softmax_backward_last(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """_vec_host_softmax_backward_lastdim: (g - Σ g·y) · y along the last axis."""
-    if out.size == 0:  # the lane sums below start at a lane's first element
-        return np.broadcast_to(grad, out.shape).copy()
     return (grad - product_lane_sum(grad, out)[..., None]) * out
 
 
-def softmax_backward_along(grad: np.ndarray, out: np.ndarray, dim: int) -> np.ndarray:
-    """_vec_softmax_backward, along a dim that is not the last: Σ g·y accumulated along it in
-    order from 0. with fused multiply-adds, then y · (g - Σ)."""
-    grad = np.broadcast_to(grad, out.shape)
-    if out.size == 0:
-        return grad.copy()
-    if out.ndim == 0:   # ATen views a 0-d tensor as 1-d: the last-dim kernel
-        return softmax_backward(grad.reshape(1), out.reshape(1)).reshape(())
+def _softmax_backward_along(grad: np.ndarray, out: np.ndarray, dim: int) -> np.ndarray:
+    """_vec_softmax_backward: Σ g·y accumulated along `dim` in order from 0. with fused
+    multiply-adds, then y · (g - Σ)."""
     g, y = np.moveaxis(grad, dim, 0), np.moveaxis(out, dim, 0)
     total = np.zeros_like(y[0])   # from 0.: a product of -0. sums to 0.
     for k in range(y.shape[0]):
@@ -363,26 +385,29 @@ def softmax_backward_along(grad: np.ndarray, out: np.ndarray, dim: int) -> np.nd
     return (grad - np.expand_dims(total, dim)) * out
 
 
-def log_softmax_backward(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """_vec_host_softmax_backward_lastdim for float32: g - e^y · Σ g along the last axis, the
-    product fused into the subtraction, SLEEF's expf on every lane (checked against torch)."""
-    if out.size == 0:  # the lane sums below start at a lane's first element
-        return np.broadcast_to(grad, out.shape).copy()
+def _log_softmax_backward_last(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """_vec_host_softmax_backward_lastdim: g - e^y · Σ g along the last axis, the sum by vector
+    lanes from a lane's first element (elements of -0. sum to -0.: g - e^y·Σ is 0.), SLEEF's
+    exp on every lane, the product fused into the subtraction (checked against torch)."""
     if _is_few(out, out.ndim - 1) and grad.dtype == np.float32:
         return _log_softmax_backward_few(grad, out)
-    e = sleef_expf(out)
-    total = np.broadcast_to(lane_sum(grad)[..., None], e.shape)
-    return fma(-e, total, grad)
+    total = np.broadcast_to(lane_sum(grad)[..., None], out.shape)
+    return fma(-_VECTOR_EXP[out.dtype](out), total, grad)
 
 
-def log_softmax_backward_double(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """_vec_log_softmax_backward_lastdim for float64: g - e^y · Σ g along the last axis, the sum
-    by vector lanes from a lane's first element (elements of -0. sum to -0.: g - e^y·Σ is 0.),
-    the product fused into the subtraction."""
-    grad = np.broadcast_to(grad, out.shape)
-    if out.size == 0:
-        return grad.copy()
-    return fma(-vml.exp(out), np.broadcast_to(lane_sum(grad)[..., None], out.shape), grad)
+def _log_softmax_backward_along(grad: np.ndarray, out: np.ndarray, dim: int) -> np.ndarray:
+    """_vec_log_softmax_backward: Σ g along `dim` in order from 0., then g - e^y · Σ, the exp
+    split as the forward's (_exp_along: std::exp is glibc's), the product fused."""
+    g, y = np.moveaxis(grad, dim, -1), np.moveaxis(out, dim, -1)
+    total = np.zeros_like(y[..., 0])   # from 0.: elements of -0. sum to 0.
+    for k in range(y.shape[-1]):
+        total = total + g[..., k]
+    e = _exp_along(y, out.shape[dim + 1:])
+    return np.moveaxis(fma(-e, np.broadcast_to(total[..., None], e.shape), g), -1, dim)
+
+
+softmax_backward = _backward(_softmax_backward_last, _softmax_backward_along)
+log_softmax_backward = _backward(_log_softmax_backward_last, _log_softmax_backward_along)
 
 
 def _log_softmax_backward_few(grad: np.ndarray, out: np.ndarray) -> np.ndarray:

@@ -479,6 +479,50 @@ def _exp2f_one(v: float):
 exp2_kernel = by_steps(sleef_exp2f, glibc_exp2f)
 
 
+# glibc's expf (sysdeps/ieee754/flt-32/e_expf.c), std::exp of a float32 in ATen's scalar loops:
+# k + r = x·32/ln 2 in float64 (k rounded by adding 1.5·2**52), 2**(k/32) from exp2f's table, a
+# cubic in r with the coefficients scaled by 1/32, each step rounded to float64, then to float32
+_EXPF_INV_LN2_32 = float.fromhex("0x1.71547652b82fep+0") * 32
+_EXPF_CUBIC = (float.fromhex("0x1.c6af84b912394p-5") / 32 ** 3,
+               float.fromhex("0x1.ebfce50fac4f3p-3") / 32 ** 2,
+               float.fromhex("0x1.62e42ff0c52d6p-1") / 32)
+_EXPF_OVER, _EXPF_UNDER = float.fromhex("0x1.62e42ep6"), float.fromhex("-0x1.9fe368p6")
+
+
+def glibc_expf(x: np.ndarray) -> np.ndarray:
+    """glibc's expf of float32 (above); float64 the C library's exp."""
+    if x.dtype != F32:
+        return c_exp(x)
+    if x.size <= FEW:
+        out = [_glibc_expf_one(v) for v in x.ravel().tolist()]
+        if None not in out:
+            return np.array(out, F32).reshape(x.shape)
+    with np.errstate(invalid="ignore", over="ignore"):
+        z = _EXPF_INV_LN2_32 * x.astype(np.float64)
+        kd = z + 1.5 * 2 ** 52
+        bits = kd.view(np.uint64)
+        r = z - (kd - 1.5 * 2 ** 52)
+        scale = (np.array(_EXP2F_TABLE, np.uint64)[bits & np.uint64(31)]
+                 + (bits << np.uint64(47))).view(np.float64)
+        c0, c1, c2 = _EXPF_CUBIC
+        y = (((c0 * r + c1) * (r * r) + (c2 * r + 1.0)) * scale).astype(F32)
+    y = np.where(x > _EXPF_OVER, F32(np.inf), np.where(x < _EXPF_UNDER, F32(0), y))
+    return np.where(np.isnan(x), x + x, y)
+
+
+def _glibc_expf_one(v: float):
+    """glibc_expf of one float32 (None outside its usual range and for nan), in Python floats."""
+    if not _EXPF_UNDER <= v <= _EXPF_OVER:
+        return None
+    z = _EXPF_INV_LN2_32 * v
+    kd = z + 1.5 * 2 ** 52
+    bits = _unpack64_bits(_pack64(kd))[0]
+    r = z - (kd - 1.5 * 2 ** 52)
+    scale = _unpack64(_pack64_bits((_EXP2F_TABLE[bits & 31] + (bits << 47)) & _BITS64))[0]
+    c0, c1, c2 = _EXPF_CUBIC
+    return ((c0 * r + c1) * (r * r) + (c2 * r + 1.0)) * scale   # rounded once by the caller
+
+
 def sigmoid(a: np.ndarray) -> np.ndarray:
     # PyTorch's kernel, 1 / (1 + e^-x): e^-x overflows to inf for x < -88 (float32), giving 0
     return np.reciprocal(exp_kernel(-a) + a.dtype.type(1))
@@ -776,9 +820,11 @@ _EXP_POLY = (+0.2081276378237164457e-8, +0.2511210703042288022e-7, +0.2755762628
              +0.2755723402025388239e-5, +0.2480158687479686264e-4, +0.1984126989855865850e-3,
              +0.1388888888914497797e-2, +0.8333333333314938210e-2, +0.4166666666666602598e-1,
              +0.1666666666666669072e+0)
-_LOG1P_POLY = (0.1532076988502701353e+0, 0.1525629051003428716e+0, 0.1818605932937785996e+0,
-               0.2222214519839380009e+0, 0.2857142932794299317e+0, 0.3999999999635251990e+0,
-               0.6666666666667333541e+0)
+# xlog_u1's and xlog1p's POLY7 in x² (named apart from glibc log1pf's float32 _LOG1P_POLY)
+_LOG_POLY = (0.1532076988502701353e+0, 0.1525629051003428716e+0, 0.1818605932937785996e+0,
+             0.2222214519839380009e+0, 0.2857142932794299317e+0, 0.3999999999635251990e+0,
+             0.6666666666667333541e+0)
+_LN2_DD = (0.693147180559945286226764, 2.319046813846299558417771e-17)
 
 
 def sleef_exp(d: np.ndarray) -> np.ndarray:
@@ -812,19 +858,40 @@ def sleef_log1p(d: np.ndarray) -> np.ndarray:
         m = _fma64(d, t, t - 1.0)
         two = 2.0 + m
         xh, xl = _dd_div(m, 0.0, two, (2.0 - two) + m)
-        x2 = xh * xh
-        x4 = x2 * x2
-        c = _LOG1P_POLY   # POLY7 in x²: Estrin's scheme of FMAs
-        t = _fma64(x4 * x4, _fma64(x4, c[0], _fma64(x2, c[1], c[2])),
-                   _fma64(x4, _fma64(x2, c[3], c[4]), _fma64(x2, c[5], c[6])))
-        sh, sl = _dd_mul(0.693147180559945286226764, 2.319046813846299558417771e-17, e.astype(F64))
-        sh, sl = _dd_add(sh, sl, xh * 2, xl * 2)
-        sh, sl = _dd_add(sh, sl, x2 * xh * t, 0.0)
-        r = sh + sl
+        r = _log_of_atanh(e.astype(F64), xh, xl)
         r = np.where(d == np.inf, np.inf, r)
         r = np.where((d < -1) | np.isnan(d), np.nan, r)
         r = np.where(d == -1, -np.inf, r)
         return np.where((d == 0) & np.signbit(d), -0.0, r)
+
+
+def _log_of_atanh(e, xh, xl) -> np.ndarray:
+    """e·ln 2 + 2·atanh(x) for x = xh + xl (double-double), the tail xlog_u1 and xlog1p share:
+    2x + x³·POLY7(x²) (Estrin's scheme of FMAs) added to e·ln 2 in double-double."""
+    x2 = xh * xh
+    x4 = x2 * x2
+    c = _LOG_POLY
+    t = _fma64(x4 * x4, _fma64(x4, c[0], _fma64(x2, c[1], c[2])),
+               _fma64(x4, _fma64(x2, c[3], c[4]), _fma64(x2, c[5], c[6])))
+    sh, sl = _dd_mul(*_LN2_DD, e)
+    sh, sl = _dd_add(sh, sl, xh * 2, xl * 2)
+    sh, sl = _dd_add(sh, sl, x2 * xh * t, 0.0)
+    return sh + sl
+
+
+def sleef_log(d: np.ndarray) -> np.ndarray:
+    """SLEEF's xlog_u1 (u10, AVX512 path), what ATen's Vectorized<double>::log runs:
+    e·ln 2 + 2·atanh((m - 1)/(m + 1)) with m = getmant(d) in [0.75, 1.5) and e = getexp(d·4/3);
+    zero, negative, infinite and nan inputs give the C library's values (AVX512's fixup)."""
+    d = np.asarray(d, F64)
+    if d.size <= FEW:
+        return np.array([_log_one(v) for v in d.ravel().tolist()], F64).reshape(d.shape)
+    with np.errstate(all="ignore"):
+        f, _ = np.frexp(d)
+        m = np.where(f < 0.75, f * 2, f)
+        xh, xl = _dd_div(*_dd_add2(-1.0, None, m, None), *_dd_add2(1.0, None, m, None))
+        r = _log_of_atanh(_exponent64(d).astype(F64), xh, xl)
+        return np.where((d > 0) & (d < np.inf), r, np.log(d))
 
 
 def _poly_one(x: float, coeffs: tuple, fma=fma64_one) -> float:
@@ -854,9 +921,6 @@ def _exp_one(d: float, fma=fma64_one) -> float:
     return p * 2.0 ** half * 2.0 ** (q - half)
 
 
-_LN2_DD = (0.693147180559945286226764, 2.319046813846299558417771e-17)
-
-
 def _log1p_one(d: float, fma=fma64_one) -> float:
     """sleef_log1p of one Python float, the same steps."""
     if not -1 < d < math.inf or d == 0:   # nan, ±0 and the edges, as the array port has them
@@ -870,9 +934,14 @@ def _log1p_one(d: float, fma=fma64_one) -> float:
     inv = 1.0 / two                     # _dd_div(m, 0, two, low)
     xh = m * inv
     xl = fma(xh, fma(-low, inv, fma(-two, inv, 1.0)), fma(inv, m, -xh))
+    return _log_of_atanh_one(e, xh, xl, fma)
+
+
+def _log_of_atanh_one(e: float, xh: float, xl: float, fma=fma64_one) -> float:
+    """_log_of_atanh of Python floats, the same steps."""
     x2 = xh * xh
     x4 = x2 * x2
-    c = _LOG1P_POLY
+    c = _LOG_POLY
     poly = fma(x4 * x4, fma(x4, c[0], fma(x2, c[1], c[2])),
                fma(x4, fma(x2, c[3], c[4]), fma(x2, c[5], c[6])))
     sh = _LN2_DD[0] * e                 # _dd_mul(ln 2, e)
@@ -882,6 +951,24 @@ def _log1p_one(d: float, fma=fma64_one) -> float:
     y = x2 * xh * poly
     r = s + y                           # _dd_add(s, y)
     return r + (((s - r) + y) + sl)
+
+
+def _log_one(d: float, fma=fma64_one) -> float:
+    """sleef_log of one Python float, the same steps."""
+    if not 0 < d < math.inf:   # the C library's log, as the array port takes it
+        with np.errstate(all="ignore"):
+            return float(np.log(np.float64(d)))
+    f, _ = math.frexp(d)
+    m = f * 2 if f < 0.75 else f        # getmant: m - 1 is exact
+    scaled = d * (1.0 / 0.75)
+    e = 1024 if scaled == math.inf else math.frexp(scaled)[1] - 1   # _exponent64
+    dh = 1.0 + m                        # _dd_add2(1, m)
+    v = dh - 1.0
+    dl = (1.0 - (dh - v)) + (m - v)
+    inv = 1.0 / dh                      # _dd_div(m - 1, 0, dh, dl)
+    xh = (m - 1.0) * inv
+    xl = fma(xh, fma(-dl, inv, fma(-dh, inv, 1.0)), fma(inv, m - 1.0, -xh))
+    return _log_of_atanh_one(float(e), xh, xl, fma)
 
 
 def sleef_pow(x: np.ndarray, y) -> np.ndarray:

@@ -7,8 +7,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from . import vml
 from .fma import fma32, fma64
-from .pointwise import c_exp, c_log, libm, round32
+from .pointwise import round32
 
 # ---- PyTorch's float reduction order: sums and products ---------------------------------------
 # at::sum on the CPU (aten/src/ATen/native/cpu/SumKernel.cpp, the AVX2 build: 32-byte vectors,
@@ -373,10 +374,9 @@ def moments(a: np.ndarray, axes: tuple, correction, root: bool) -> np.ndarray:
 
 def logsumexp(a: np.ndarray, axes: tuple) -> np.ndarray:
     """at::logsumexp over `axes` (keepdim shape): shift by the max (kept at 0 where it is
-    infinite), exp, sum, log, shift back."""
-    # float64: the C library's exp and log, which ATen's agree with more often than NumPy's
-    exp, log = ((c_exp, c_log) if a.dtype == np.float64 else
-                (libm(np.exp), libm(np.log)))
+    infinite), exp, sum, log, shift back. The exp and the log are the ops torch.exp_ and
+    torch.log_, MKL's in both precisions (checked against torch on random shapes and dims)."""
+    exp, log = vml.exp, vml.log
     if a.size == 0:
         total = log(ordered_sum(exp(a), axes))
     else:

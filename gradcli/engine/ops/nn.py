@@ -335,37 +335,22 @@ def logsigmoid(input):
 
 
 # ---- softmax -----------------------------------------------------------------------------
-# _softmax_backward_data and _log_softmax_backward_data as ATen has them: its kernels (softmax's
-# along any dim, log_softmax's along the last), the formula along another; their own derivatives are those of
-# derivatives.yaml, so that a recorded second backward goes through their nodes
-def _softmax_backward_data(g, y, dim: int):
-    if dim == y.ndim - 1:
-        return kernels.softmax_backward(g, y)
-    return kernels.softmax_backward_along(g, y, dim)
-
-
-def _log_softmax_backward_data(g, y, dim: int):
-    if y.ndim == 0:   # ATen views a 0-d gradient and output as 1-d: its last-dim kernel
-        return _log_softmax_backward_data(g.reshape(1), y.reshape(1), 0).reshape(())
-    if dim == y.ndim - 1 and y.dtype == np.float32:
-        return kernels.log_softmax_backward(g, y)
-    if dim == y.ndim - 1:
-        return kernels.log_softmax_backward_double(g, y)
-    return g - xp.exp(y) * xp.sum(g, dim, True)
-
-
+# _softmax_backward_data and _log_softmax_backward_data as ATen has them: its kernels; their own
+# derivatives are those of derivatives.yaml, so that a recorded second backward goes through
+# their nodes
 def _softmax_double_backward(g, grad_output, dim: int, y):
     return (grad_output * g - xp.sum(y * grad_output, dim, True) * g
             - grad_output * xp.sum(y * g, dim, True))
 
 
-SOFTMAX_BACKWARD_DATA = row(Op("_softmax_backward_data", _softmax_backward_data,
+SOFTMAX_BACKWARD_DATA = row(Op("_softmax_backward_data", kernels.softmax_backward,
                                "SoftmaxBackwardDataBackward0", ("grad_output", "output"), (
     Rule(lambda node, g: apply(SOFTMAX_BACKWARD_DATA, (g, node.output), {"dim": node.dim}),
          ("output",), "∂/∂g = (δᵢⱼ - yⱼ)yᵢ"),
     Rule(lambda node, g: _softmax_double_backward(g, node.grad_output, node.dim, node.output),
          ("grad_output", "output"), "∂/∂y = g·δ - (Σ y·g)δ - g(Σ y·δ)")), dtypes="keep"))
-LOG_SOFTMAX_BACKWARD_DATA = row(Op("_log_softmax_backward_data", _log_softmax_backward_data,
+LOG_SOFTMAX_BACKWARD_DATA = row(Op("_log_softmax_backward_data",
+                                   kernels.log_softmax_backward,
                                    "LogSoftmaxBackwardDataBackward0", ("grad_output", "output"), (
     Rule(lambda node, g: g - xp.sum(g * xp.exp(node.output), node.dim, True), ("output",),
          "∂/∂g = δ - Σ δ·eʸ"),

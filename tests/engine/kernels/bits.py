@@ -22,7 +22,7 @@ def cases(*ops: str) -> list:
 def case_id(pair) -> str:
     case = pair[0]
     shapes = [case.get(k) for k in ("shape_a", "shape_b", "layout_a", "layout_b", "shape",
-                                    "dtype", "exponent", "args") if k in case]
+                                    "dtype", "dim", "exponent", "args") if k in case]
     return f"{case['op']}-{'-'.join(map(str, shapes))}".replace(" ", "")
 
 

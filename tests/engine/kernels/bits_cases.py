@@ -55,9 +55,10 @@ def pow_operands(case: dict) -> tuple:
 
 def backward_inputs(case: dict) -> tuple:
     """(grad, saved output) of a backward kernel's case; log_softmax's output is <= 0."""
-    grad = values(case["shape"], case["seed"])
-    out = values(case["shape"], case["seed"] + 1, scale=0.99)
-    return grad, (-np.abs(out) * 4).astype(np.float32) if case["op"] == "log_softmax_backward" \
+    dtype = case.get("dtype", "float32")
+    grad = values(case["shape"], case["seed"], dtype)
+    out = values(case["shape"], case["seed"] + 1, dtype, scale=0.99)
+    return grad, (-np.abs(out) * 4).astype(dtype) if case["op"] == "log_softmax_backward" \
         else out
 
 
@@ -115,4 +116,13 @@ CASES = [
     *({"op": op, "shape": list(shape), "seed": 13}
       for op in ("softmax_backward", "log_softmax_backward")
       for shape in ((256, 10), (19, 53), (4, 7), (8, 33), (7, 1000))),
+    # softmax's kernels forward and backward, and logsumexp, along the last dim (float64: SLEEF's
+    # exp and log, lanes added in order) and another (whole vectors of the inner dims by SLEEF,
+    # the rest by glibc); logsumexp keeps its dim
+    *({"op": op, "shape": list(shape), "seed": 16, "dtype": dt, "dim": dim}
+      for op in ("softmax", "log_softmax", "logsumexp", "softmax_backward",
+                 "log_softmax_backward")
+      for dt in ("float32", "float64")
+      for shape, dim in (((4, 7), 1), ((19, 53), 1), ((3,), 0), ((5, 11, 9), 1), ((17, 20), 0),
+                         ((2, 3, 4), 0))),
 ]

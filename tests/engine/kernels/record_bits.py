@@ -1,5 +1,6 @@
-"""Record torch's bits for the matrix products, pow and range factories into bits_reference.json,
-the reference of test_linalg.py, test_pointwise.py and test_factories.py.
+"""Record torch's bits for the matrix products, pow, range factories, softmax's kernels and
+logsumexp into bits_reference.json, the reference of test_linalg.py, test_pointwise.py,
+test_factories.py, test_nn.py and test_reduction.py.
 
 Run with the interpreter that has torch installed (the project itself never imports torch):
 
@@ -51,7 +52,12 @@ def run(case: dict) -> np.ndarray:
         if op == "tanh_backward":
             return torch.ops.aten.tanh_backward(grad, out).numpy()
         backward = getattr(torch.ops.aten, f"_{op}_data")
-        return backward(grad, out, -1, torch.float32).numpy()
+        return backward(grad, out, case.get("dim", -1), out.dtype).numpy()
+    if op in ("softmax", "log_softmax", "logsumexp"):
+        x = torch.from_numpy(values(case["shape"], case["seed"], case["dtype"]))
+        if op == "logsumexp":
+            return torch.logsumexp(x, case["dim"], keepdim=True).numpy()
+        return getattr(torch, op)(x, case["dim"]).numpy()
     if op == "linspace":
         return torch.linspace(*case["args"], dtype=getattr(torch, case["dtype"])).numpy()
     if op == "arange":

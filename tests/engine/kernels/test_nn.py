@@ -1,8 +1,7 @@
-"""Checks of engine/kernels/nn.py: the softmax backward kernels bit for bit against torch's
-_softmax_backward_data and _log_softmax_backward_data (bits_reference.json); softmax,
-log_softmax, gelu and gelu's oneDNN backward of a few float32 elements, one Python float at a
-time, give the bits of the whole-array path, row by row (a row's result does not depend on the
-others)."""
+"""Checks of engine/kernels/nn.py: softmax, log_softmax and their backward kernels bit for bit
+against torch's (bits_reference.json); softmax, log_softmax, gelu and gelu's oneDNN backward of
+a few float32 elements, one Python float at a time, give the bits of the whole-array path, row
+by row (a row's result does not depend on the others)."""
 from __future__ import annotations
 
 import numpy as np
@@ -12,19 +11,27 @@ from gradcli.engine.kernels import nn
 from gradcli.engine.kernels.pointwise import FEW
 
 from .bits import case_id, cases, same_bits
-from .bits_cases import backward_inputs
+from .bits_cases import backward_inputs, values
 
-KERNELS = {"softmax_backward": nn.softmax_backward,
-           "log_softmax_backward": nn.log_softmax_backward}
+BACKWARD = {"softmax_backward": nn.softmax_backward,
+            "log_softmax_backward": nn.log_softmax_backward}
+FORWARD = {"softmax": nn.softmax, "log_softmax": nn.log_softmax}
 
 ROWS = [[0.5, -0.3], [0.0, -0.0], [-0.0, 0.0], [1e30, -1e30], [3e38, -3e38], [np.inf, 1.0],
         [-np.inf, 1.0], [np.nan, 1.0], [88.0, 0.0], [-200.0, 0.0], [1e-40, 0.0]]
 
 
-@pytest.mark.parametrize("pair", cases(*KERNELS), ids=case_id)
-def test_matches_torch(pair):
+@pytest.mark.parametrize("pair", cases(*BACKWARD), ids=case_id)
+def test_backward_matches_torch(pair):
     case, recorded = pair
-    assert same_bits(KERNELS[case["op"]](*backward_inputs(case)), recorded)
+    assert same_bits(BACKWARD[case["op"]](*backward_inputs(case), case.get("dim", -1)), recorded)
+
+
+@pytest.mark.parametrize("pair", cases(*FORWARD), ids=case_id)
+def test_forward_matches_torch(pair):
+    case, recorded = pair
+    x = values(case["shape"], case["seed"], case["dtype"])
+    assert same_bits(FORWARD[case["op"]](x, case["dim"]), recorded)
 
 
 def _rows(width: int, count: int, seed: int) -> np.ndarray:

@@ -1,14 +1,14 @@
-"""kernels/pointwise.py: glibc's log1pf, SLEEF's expf and logf, and SLEEF's float64 exp and log1p
-one element at a time (a few elements) give the bits of the whole-array ports, for values of
-every kind; pow gives torch's recorded bits (bits_reference.json)."""
+"""kernels/pointwise.py: glibc's log1pf and expf, SLEEF's expf and logf, and SLEEF's float64 exp,
+log and log1p one element at a time (a few elements) give the bits of the whole-array ports, for
+values of every kind; pow gives torch's recorded bits (bits_reference.json)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from gradcli.engine.kernels import pointwise
-from gradcli.engine.kernels.pointwise import (FEW, glibc_log1pf, sleef_exp, sleef_expf,
-                                              sleef_log1p, sleef_logf)
+from gradcli.engine.kernels.pointwise import (FEW, glibc_expf, glibc_log1pf, sleef_exp, sleef_expf,
+                                              sleef_log, sleef_log1p, sleef_logf)
 
 from .bits import case_id, cases, same_bits
 from .bits_cases import backward_inputs, pow_operands, values
@@ -77,7 +77,8 @@ def _float32_values(special: list, seed: int, lo: float, hi: float) -> np.ndarra
 @pytest.mark.parametrize("kernel, special, lo, hi", [
     (sleef_expf, EXPF_SPECIAL, -110, 110),
     (sleef_logf, LOGF_SPECIAL, 0, 1e6),
-], ids=["expf", "logf"])
+    (glibc_expf, EXPF_SPECIAL, -110, 110),
+], ids=["expf", "logf", "glibc_expf"])
 def test_one_by_one_equals_the_whole_array_port(kernel, special, lo, hi):
     xs = _float32_values(special, 16, lo, hi)
     with np.errstate(all="ignore"):
@@ -90,12 +91,15 @@ EXP_SPECIAL = [0.0, -0.0, 1.0, -1.0, 709.7, 709.79, -745.2, -999.9, -1000.0, -10
                -1e300, 5e-324, np.inf, -np.inf, np.nan]
 LOG1P_SPECIAL = [0.0, -0.0, -1.0, -1.5, -0.9999999999, 1e-300, -1e-300, 1e307, 1.5e308,
                  1.7976931348623157e308, 0.5, 0.4999999999, np.inf, -np.inf, np.nan]
+LOG_SPECIAL = [0.0, -0.0, 1.0, -1.0, 0.75, 1.5, 1.4999999999999998, 5e-324, 2.2e-308, 1.7e308,
+               np.inf, -np.inf, np.nan]
 
 
 @pytest.mark.parametrize("kernel, special, lo, hi", [
     (sleef_exp, EXP_SPECIAL, -760, 720),
     (sleef_log1p, LOG1P_SPECIAL, -1, 1e6),
-], ids=["exp", "log1p"])
+    (sleef_log, LOG_SPECIAL, 0, 1e6),
+], ids=["exp", "log1p", "log"])
 def test_float64_one_by_one_equals_the_whole_array_port(kernel, special, lo, hi):
     rng = np.random.default_rng(17)
     xs = np.concatenate([np.array(special), rng.integers(0, 2 ** 64, 2000, np.uint64).view(float),

@@ -1,6 +1,7 @@
 """Sums and 2-norms of small tensors, in every layout and over every set of dims, equal to
 torch's bit for bit (sums_reference.json, recorded by record_sums.py): the short cuts that
-kernels/reduction.py takes for few terms give the bits the full summation order gives."""
+kernels/reduction.py takes for few terms give the bits the full summation order gives;
+logsumexp equal to torch's (bits_reference.json)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from gradcli.engine.kernels.reduction import ordered_sum, vector_norm
+from gradcli.engine.kernels.reduction import logsumexp, ordered_sum, vector_norm
+
+from .bits import case_id, cases, same_bits
+from .bits_cases import values
 
 CASES = json.loads(Path(__file__).with_name("sums_reference.json").read_text())
 
@@ -29,6 +33,13 @@ def test_small_reductions_match_torch_bit_for_bit(kernel, key):
         if kernel(a, axes).tobytes().hex() != case[key]:
             wrong.append((case["shape"], case["perm"], case["dtype"], case["axes"]))
     assert wrong == []
+
+
+@pytest.mark.parametrize("pair", cases("logsumexp"), ids=case_id)
+def test_logsumexp_matches_torch(pair):
+    case, recorded = pair
+    x = values(case["shape"], case["seed"], case["dtype"])
+    assert same_bits(logsumexp(x, (case["dim"],)), recorded)
 
 
 SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 3e38, -2e19, 1e-30, 1e-45, 1.5e154, 1e-300]
