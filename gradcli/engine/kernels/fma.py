@@ -120,4 +120,23 @@ def fma(a: np.ndarray, b, c) -> np.ndarray:
         a = np.broadcast_to(a, shape)
     if a.dtype == np.float32:
         return fma32(a, b, c)
+    if a.size <= FEW64:
+        return _fma64_few(a, b, c)
     return fma64(a, b, c)
+
+
+FEW64 = 16   # up to this many elements, fma64 goes one Python float at a time (fma64_one)
+
+
+def _fma64_few(a: np.ndarray, b, c) -> np.ndarray:
+    """fma64 of a few elements by fma64_one, with fma64's plain a * b + c where the product is
+    zero or the fused result is not finite (fsum raises on an overflowing sum or inf - inf)."""
+    out = []
+    for x, y, z in zip(*(np.broadcast_to(v, a.shape).ravel().tolist() for v in (a, b, c))):
+        p = x * y
+        try:
+            r = fma64_one(x, y, z) if p != 0 else p + z
+        except (OverflowError, ValueError):   # inf - inf among the terms
+            r = p + z
+        out.append(r if math.isfinite(r) else p + z)
+    return np.array(out, np.float64).reshape(a.shape)

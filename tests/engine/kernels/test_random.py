@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gradcli.engine.kernels import random as grandom
+from gradcli.engine.kernels.fma import fma
 
 REFERENCE = json.loads(Path(__file__).with_name("random_reference.json").read_text())
 ROOT = Path(__file__).resolve().parents[3]
@@ -232,9 +233,10 @@ def test_fma32_is_correctly_rounded(a: float, b: float, c: float) -> None:
 def test_fma64_is_correctly_rounded(a: float, b: float, c: float) -> None:
     for addend in (c, -(a * b)):
         got = grandom.fma64(np.array([a]), b, addend)[0]
+        few = fma(np.array([a]), b, addend)[0]   # a few elements: fma64_one
         exact = Fraction(a) * Fraction(b) + Fraction(addend)
         if exact != 0:
-            assert got == round_to_float(exact, 53, -1022)
+            assert got == few == round_to_float(exact, 53, -1022)
 
 
 def test_fma32_handles_double_rounding_ties() -> None:
