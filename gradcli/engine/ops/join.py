@@ -285,7 +285,8 @@ def repeat(input, *repeats):
     return apply(REPEAT, (input,), {"repeats": repeats})
 
 
-FLIP = row(Op("flip", lambda a, dims: np.flip(a, dims).copy() if dims else a.copy(),
+# ATen's flip fills empty_like(input): the input's layout (order="K")
+FLIP = row(Op("flip", lambda a, dims: np.flip(a, dims).copy("K") if dims else a.copy("K"),
               "FlipBackward0", ("self",), (
     Rule(lambda node, g: apply(FLIP, (g,), {"dims": node.dims}), (), "∂flip(x)/∂x = flip back"),),
     dtypes="keep"))
@@ -300,7 +301,10 @@ def flip(input, *dims_, dims=None):
     return apply(FLIP, (input,), {"dims": dims if input.ndim else ()})
 
 
-ROLL = row(Op("roll", lambda a, shifts, dims: np.roll(a, shifts, dims or None), "RollBackward0",
+# ATen's roll_cpu writes into a contiguous result (of a contiguous copy of the input)
+ROLL = row(Op("roll",
+              lambda a, shifts, dims: np.roll(a, shifts, dims or None).copy("C"),
+              "RollBackward0",
               ("self",), (
     Rule(lambda node, g: apply(ROLL, (g,), {"shifts": tuple(-s for s in node.shifts),
                                              "dims": node.dims}), (),

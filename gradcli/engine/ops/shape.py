@@ -76,9 +76,22 @@ UNSAFE_VIEW = row(Op("_unsafe_view", lambda a, shape: a.reshape(shape), "UnsafeV
 def _expanded(a: np.ndarray, shape) -> np.ndarray:
     """A writable view of `a` broadcast to `shape` (np.broadcast_to's is read-only; PyTorch lets
     a part of an expanded tensor that has no repeated element be written)."""
+    return np.lib.stride_tricks.as_strided(a, shape, _expanded_strides(a, shape))
+
+
+def _expanded_strides(a: np.ndarray, shape) -> list:
+    """ATen's inferExpandGeometry: a repeated dim steps 0; a dim kept keeps its step; a new
+    dim of size 1 steps over the dims after it (all 0 for a 0-d input)."""
+    strides = [0] * len(shape)
+    if a.ndim == 0:
+        return strides
     lead = len(shape) - a.ndim
-    strides = (0,) * lead + tuple(0 if n == 1 else step for n, step in zip(a.shape, a.strides))
-    return np.lib.stride_tricks.as_strided(a, shape, strides)
+    for i in reversed(range(len(shape))):
+        if i >= lead:
+            strides[i] = a.strides[i - lead] if a.shape[i - lead] == shape[i] else 0
+        elif shape[i] == 1:
+            strides[i] = shape[i + 1] * strides[i + 1]
+    return strides
 
 
 EXPAND = row(Op("expand", _expanded, "ExpandBackward0",
