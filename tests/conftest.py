@@ -1,6 +1,7 @@
 """Shared helpers: run a program in-process, as `gradcli run` would, from a fresh state."""
 from __future__ import annotations
 
+import importlib.util
 import io
 import os
 import re
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gradcli import engine
+from gradcli import cli, engine
 from gradcli.cli import Env, main
 from gradcli.interpret import Interpreter
 from gradcli.tools import program_tools
@@ -69,7 +70,9 @@ def pytest_configure(config) -> None:
     halve it on two cores. Each file runs whole in one worker and in its own order (test_rules
     checks, after its cases, that they walked every row). Tests named on the command line, -n,
     --pdb or -p no:xdist run in this process."""
-    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput") \
+    plugins = config.pluginmanager
+    if not plugins.hasplugin("xdist.plugin") or plugins.is_blocked("xdist") \
+            or hasattr(config, "workerinput") \
             or config.args_source is not pytest.Config.ArgsSource.TESTPATHS \
             or config.option.numprocesses is not None or config.option.collectonly \
             or config.option.usepdb or (os.cpu_count() or 1) < 2:
@@ -112,7 +115,11 @@ def pytest_collection_modifyitems(config, items) -> None:
 def _processes_share_bytecode(tmp_path_factory):
     """The gradcli processes tests start compile gradcli's sources once, into a folder of this
     run, instead of each at its start (a third of a start-up) as PYTHONDONTWRITEBYTECODE, which
-    this environment sets, would have them do."""
+    this environment sets, would have them do. An installed wheel (as CI installs it) has its
+    bytecode already, which a prefix would hide: then nothing is changed."""
+    if Path(importlib.util.cache_from_source(cli.__file__)).exists():
+        yield
+        return
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
         patch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
