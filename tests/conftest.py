@@ -1,6 +1,7 @@
 """Shared helpers: run a program in-process, as `gradcli run` would, from a fresh state."""
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import io
 import os
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gradcli import cli, engine
+from gradcli import engine
 from gradcli.cli import Env, main
 from gradcli.interpret import Interpreter
 from gradcli.tools import program_tools
@@ -111,13 +112,23 @@ def pytest_collection_modifyitems(config, items) -> None:
     items[:] = [item for f in order for item in files[f]]
 
 
+def _installed_with_bytecode() -> bool:
+    """Whether the gradcli that the `gradcli` script imports (not the source tree's, which the
+    tests import) is an installed wheel whose bytecode pip compiled."""
+    try:
+        module = importlib.metadata.distribution("gradcli").locate_file("gradcli/cli.py")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return Path(importlib.util.cache_from_source(str(module))).exists()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _processes_share_bytecode(tmp_path_factory):
     """The gradcli processes tests start compile gradcli's sources once, into a folder of this
     run, instead of each at its start (a third of a start-up) as PYTHONDONTWRITEBYTECODE, which
     this environment sets, would have them do. An installed wheel (as CI installs it) has its
     bytecode already, which a prefix would hide: then nothing is changed."""
-    if Path(importlib.util.cache_from_source(cli.__file__)).exists():
+    if _installed_with_bytecode():
         yield
         return
     with pytest.MonkeyPatch.context() as patch:
