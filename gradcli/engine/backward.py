@@ -253,7 +253,8 @@ class BackwardPass:
         node.check_versions()
         g = grads[0] if node.n_outputs == 1 else list(grads)
         derivs = node.op.derivs
-        for i, (nxt, _) in enumerate(node.next_functions):
+        for i in _derivative_order(node.op, len(node.next_functions)):
+            nxt = node.next_functions[i][0]
             if nxt is None or (needed is not None and nxt not in needed):
                 continue
             gi = _derivative(node, i, derivs[i].fn(node, g))
@@ -347,6 +348,23 @@ def _array(node, i: int, gi) -> np.ndarray:
     if not isinstance(gi, np.generic):
         raise TypeError(f"the derivative of {node.name()} for input {i} is not an array")
     return np.asarray(gi)
+
+
+_ORDERS: dict = {}
+
+
+def _derivative_order(op, inputs: int):
+    """The order in which PyTorch's generated backward computes an op's input gradients: by the
+    inputs' names (load_derivatives sorts derivatives.yaml's keys: `other` before `self`). A
+    backward that records a graph makes its nodes in that order, and their sequence numbers
+    order the next backward, and so the sums of its gradients (x / (x * 1)'s second
+    derivative). An op of a list of inputs keeps their order."""
+    key = (op, inputs)
+    order = _ORDERS.get(key)
+    if order is None:
+        names = op.args if len(op.args) == inputs else ("",) * inputs
+        order = _ORDERS[key] = sorted(range(inputs), key=names.__getitem__)
+    return order
 
 
 def _derivative(node, i: int, gi):
