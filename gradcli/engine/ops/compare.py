@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import Rule, Op, apply
+from ..dispatch import Rule, Op, apply, edges_first
 from ..limits import check_shape
 from ..tensor import Tensor
 from . import xp
@@ -137,6 +137,7 @@ def where(condition, input=None, other=None):
     if not isinstance(condition, Tensor):
         raise _dt.OperandTypeError(condition)
     cond = condition
+    edges_first(WHERE, (input, other))   # the autograd kernel's, before where's own checks
     if cond._data.dtype != np.bool_:
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a tensor "
                            f"with dtype {_dt.type_name(cond.dtype)}")
@@ -199,6 +200,7 @@ MASKED_FILL_TENSOR = row(Op("masked_fill", lambda a, value, mask: np.where(
 
 @export()
 def masked_fill(input, mask, value):
+    edges_first(MASKED_FILL, (input,))   # the autograd kernel's, before masked_fill's checks
     if isinstance(value, Tensor) and value.ndim == 0 and input.dtype.category == _dt.FLOAT:
         if isinstance(mask, Tensor):
             broadcast_shape(mask, input)

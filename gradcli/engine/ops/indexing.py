@@ -10,7 +10,7 @@ from functools import lru_cache, partial
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import Rule, Op, apply
+from ..dispatch import Rule, Op, apply, edges_first
 from ..graph import Node, PendingView, RegeneratedView, SavedResult
 from ..limits import check_shape
 from ..tensor import Tensor
@@ -658,6 +658,7 @@ def _gather(input, dim: int, index):
 
 @export()
 def gather(input, dim, index, *, sparse_grad=False):
+    edges_first(GATHER, (input,))   # the autograd kernel's, before gather's own checks
     d = input._dim(dim)
     if index._data.dtype not in (np.int64, np.int32):
         if index._data.size:
@@ -715,6 +716,7 @@ def index_select(input, dim, index):
     if not isinstance(index, Tensor):
         raise TypeError(f"index_select(): argument 'index' (position 2) must be Tensor, not "
                         f"{type(index).__name__}")
+    edges_first(INDEX_SELECT, (input,))   # the autograd kernel's, before index_select's checks
     d = input._dim(dim)
     if index.ndim > 1:
         raise IndexError("index_select(): Index is supposed to be a vector")

@@ -7,7 +7,7 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ..dispatch import Rule, Op, apply
+from ..dispatch import Rule, Op, apply, edges_first
 from ..limits import check_outputs, check_shape
 from ..tensor import Tensor
 from . import xp
@@ -70,6 +70,8 @@ def cat(tensors, dim=0):
     tensors = _tensors(tensors, "cat")
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    op = _cat_op(len(tensors))
+    edges_first(op, tensors)   # the autograd kernel's, before cat's own checks
     for i, t in enumerate(tensors):
         if t.ndim == 0:
             raise RuntimeError(f"zero-dimensional tensor (at position {i}) cannot be "
@@ -87,7 +89,7 @@ def cat(tensors, dim=0):
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
                                    f"Expected size {want} but got size {got} for tensor number "
                                    f"{i} in the list.")
-    return apply(_cat_op(len(tensors)), tuple(tensors), {"dim": d})
+    return apply(op, tuple(tensors), {"dim": d})
 
 
 # ---- stack -------------------------------------------------------------------------------
@@ -110,6 +112,8 @@ def stack(tensors, dim=0):
     tensors = _tensors(tensors, "stack")
     if not tensors:
         raise RuntimeError("stack expects a non-empty TensorList")
+    op = _stack_op(len(tensors))
+    edges_first(op, tensors)   # the autograd kernel's, before stack's own checks
     ref = tensors[0]
     d = ref._dim(dim, ref.ndim + 1)
     for i, t in enumerate(tensors[1:], 1):
@@ -117,7 +121,7 @@ def stack(tensors, dim=0):
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "
                                f"{_shape(ref.shape)} at entry 0 and {_shape(t.shape)} at entry "
                                f"{i}")
-    return apply(_stack_op(len(tensors)), tuple(tensors), {"dim": d})
+    return apply(op, tuple(tensors), {"dim": d})
 
 
 # ---- split, chunk, unbind: one node, several views --------------------------------------------

@@ -103,6 +103,7 @@ def mv(input, vec):
 
 @export()
 def dot(input, tensor):
+    edges_first(DOT, (input, tensor))   # the autograd kernel's, before dot's own checks
     if input.ndim != 1 or tensor.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
                            f"tensors")
