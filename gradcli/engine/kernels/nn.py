@@ -1,5 +1,6 @@
-"""Bit-exact kernels of torch.nn.functional: GELU and its backward (oneDNN's), erf, softplus and
-log-sigmoid on SLEEF's vector math, softmax and log_softmax, and the sums of the losses."""
+"""Bit-exact kernels of torch.nn.functional: GELU and its backward (oneDNN's, or ATen's loops for
+the tanh form), ELU, erf, softplus and log-sigmoid on SLEEF's vector math and the C library,
+softmax and log_softmax, and the sums of the losses."""
 from __future__ import annotations
 
 import math
@@ -7,10 +8,10 @@ import struct
 
 import numpy as np
 
-from .fma import fma, fma32 as exact_fma32, fma32_few
-from .pointwise import (F32, FEW, by_steps, c_exp, c_log1p, expf_one, fma32, libm, logf_one,
-                        glibc_expf, round32, sleef_exp, sleef_expf, sleef_log, sleef_log1p,
-                        sleef_log1pf, sleef_logf)
+from .fma import fma, fma32 as exact_fma32, fma32_few, fma64_one
+from .pointwise import (F32, FEW, by_steps, c_exp, c_log1p, expf_one, expm1f_one, fma32, libm,
+                        logf_one, glibc_expf, round32, sleef_exp, sleef_expf, sleef_log,
+                        sleef_log1p, sleef_log1pf, sleef_logf, tanhf_one, vector_lanes)
 from .reduction import ordered_sum
 
 log1p_exp = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(libm(np.exp)(a)))
@@ -18,14 +19,107 @@ log1p_exp = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(li
 
 def gelu(a: np.ndarray, approximate: str) -> np.ndarray:
     if approximate == "tanh":
-        # kBeta = √2·(2/√π)·½, kKappa = 0.044715, in the input's precision
-        beta = a.dtype.type(math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5)
-        inner = beta * (a + a.dtype.type(0.044715) * (a * a * a))
-        return a.dtype.type(0.5) * a * (1 + libm(np.tanh)(inner))
+        return _gelu_tanh(a)
     if uses_onednn(a):
         return _onednn_gelu(a)  # PyTorch hands contiguous float32 to oneDNN
     half = a.dtype.type(0.5)
     return a * half * (1 + _erf_kernel(a * a.dtype.type(math.sqrt(0.5))))
+
+
+# GeluKernelImpl and GeluBackwardKernelImpl for approximate='tanh', with kBeta = √2·(2/√π)·½ and
+# kKappa = 0.044715 in the input's precision. The compiler fuses x + κ·x³, and in the backward
+# 1 - tanh² and 1 + 3κ·x² too, into multiply-adds (read off torch's bits: 0 of 20,000 differ).
+# The scalar loop runs the C library's tanh; the vectorised lanes SLEEF's (not ported: NumPy's).
+_GELU_BETA = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5
+_GELU_CONSTANTS = {np.dtype(np.float64): (_GELU_BETA, 0.044715, 3 * 0.044715, float),
+                   np.dtype(F32): (round32(_GELU_BETA), round32(0.044715), round32(3 * round32(0.044715)),
+                         round32)}
+
+
+def _fma_one(rounded):
+    """A fused multiply-add of Python floats for the dtype whose rounding is `rounded`."""
+    if rounded is round32:
+        return lambda a, b, c: round32(a * b + c)    # the float64 product is exact
+    return lambda a, b, c: fma64_one(a, b, c) if 1e-290 < abs(a * b) < 1e300 else a * b + c
+
+
+def _gelu_tanh_scalar(a: np.ndarray) -> np.ndarray:
+    beta, kappa, _, rounded = _GELU_CONSTANTS[a.dtype]
+    fused, tanh = _fma_one(rounded), tanhf_one if rounded is round32 else math.tanh
+    out = []
+    for x in a.ravel().tolist():
+        inner = rounded(beta * fused(kappa, rounded(rounded(x * x) * x), x))
+        out.append(rounded(rounded(0.5 * x) * rounded(1.0 + tanh(inner))))
+    return np.array(out, a.dtype).reshape(a.shape)
+
+
+def _gelu_tanh_vectorized(a: np.ndarray) -> np.ndarray:
+    beta, kappa = (a.dtype.type(c) for c in _GELU_CONSTANTS[a.dtype][:2])
+    inner = beta * fma(np.broadcast_to(kappa, a.shape), a * a * a, a)
+    return a.dtype.type(0.5) * a * (1 + libm(np.tanh)(inner))
+
+
+_gelu_tanh = by_steps(_gelu_tanh_vectorized, _gelu_tanh_scalar, _gelu_tanh_vectorized)
+
+
+def _gelu_tanh_backward_scalar(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    beta, kappa, kappa3, rounded = _GELU_CONSTANTS[x.dtype]
+    fused, tanh = _fma_one(rounded), tanhf_one if rounded is round32 else math.tanh
+    out = []
+    for dy, v in zip(g.ravel().tolist(), x.ravel().tolist()):
+        square = rounded(v * v)
+        t = tanh(rounded(beta * fused(kappa, rounded(square * v), v)))
+        left_derivative = rounded(0.5 * rounded(1.0 + t))
+        right_derivative = rounded(rounded(rounded(0.5 * v) * fused(-t, t, 1.0))
+                                   * rounded(beta * fused(kappa3, square, 1.0)))
+        out.append(rounded(dy * rounded(left_derivative + right_derivative)))
+    return np.array(out, x.dtype).reshape(x.shape)
+
+
+def _gelu_tanh_backward_vectorized(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    beta, kappa, kappa3 = (x.dtype.type(c) for c in _GELU_CONSTANTS[x.dtype][:3])
+    square = x * x
+    t = libm(np.tanh)(beta * fma(np.broadcast_to(kappa, x.shape), square * x, x))
+    left_derivative = x.dtype.type(0.5) * (1 + t)
+    right_derivative = x.dtype.type(0.5) * x * fma(-t, t, np.ones_like(t)) * (
+        beta * fma(np.broadcast_to(kappa3, x.shape), square, np.ones_like(x)))
+    return g * (left_derivative + right_derivative)
+
+
+def gelu_tanh_backward(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """The gradient's lanes follow x's layout, as elu_backward's."""
+    g, x = np.broadcast_arrays(g, x)
+    lanes = vector_lanes(x)
+    if lanes is None:
+        return _gelu_tanh_backward_scalar(g, x)
+    out = np.empty(x.shape, x.dtype)
+    out[lanes] = _gelu_tanh_backward_vectorized(g[lanes], x[lanes])
+    out[~lanes] = _gelu_tanh_backward_scalar(g[~lanes], x[~lanes])
+    return out
+
+
+# ATen's elu kernels: x > 0 ? x : expm1(x)·α forward, x > 0 ? g : g·α·e^x backward. The
+# vectorised lanes (vector_lanes) run SLEEF's expm1 (not ported: NumPy's, which differs from
+# float64's in 9 of 30,000) and exp, the rest the C library's expm1 and exp
+_elu_exp = by_steps(sleef_expf, glibc_expf, sleef_exp)
+
+
+def elu(a: np.ndarray, alpha: float) -> np.ndarray:
+    def vectorized(v):
+        return np.where(v > 0, v, (np.expm1 if v.dtype == np.float64 else libm(np.expm1))(v)
+                        * v.dtype.type(alpha))
+
+    def scalar(v):   # expm1 of the elements <= 0 only (and nan), as the scalar loop does
+        expm1, rounded = (expm1f_one, round32) if v.dtype == F32 else (math.expm1, float)
+        coefficient = rounded(alpha)
+        return np.array([x if x > 0 else rounded(expm1(x) * coefficient)
+                         for x in v.ravel().tolist()], v.dtype).reshape(v.shape)
+    return by_steps(vectorized, scalar, vectorized)(a)
+
+
+def elu_backward(g: np.ndarray, x: np.ndarray, alpha: float) -> np.ndarray:
+    """The gradient's lanes follow x's layout (a gradient laid out otherwise is not modelled)."""
+    return np.where(x <= 0, g * g.dtype.type(alpha) * _elu_exp(x), g)
 
 
 def _erf_vectorized(x):

@@ -43,19 +43,9 @@ def _hardtanh_grad(node, g):
                  {"min_val": node.min_val, "max_val": node.max_val})
 
 
-def _elu_forward(a, alpha):
-    return np.where(a > 0, a, libm(np.expm1)(a) * a.dtype.type(alpha))
-
-
 def _gelu_backward(g, x, approximate):
     if approximate == "tanh":
-        beta, kappa = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5, 0.044715
-        x_sq = x * x
-        tanh_inner = xp.tanh(beta * (x + kappa * (x_sq * x)))
-        left_derivative = 0.5 * (1 + tanh_inner)
-        right_derivative = 0.5 * x * (1 - tanh_inner * tanh_inner) * \
-            (beta * (1 + 3 * kappa * x_sq))
-        return g * (left_derivative + right_derivative)
+        return kernels.gelu_tanh_backward(g, x)
     if kernels.uses_onednn(x):
         return kernels.onednn_gelu_backward(g, x)
     cdf = 0.5 * (1 + xp.erf(x * math.sqrt(0.5)))
@@ -172,7 +162,7 @@ def _elu_backward(g, x, alpha, is_result=False):
     # y <= 0 ? g·(y + α) : g
     if is_result:
         return np.where(x <= 0, g * (x + alpha), g)
-    return np.where(x <= 0, g * alpha * xp.exp(x), g)
+    return kernels.elu_backward(g, x, alpha)
 
 
 def _elu_double_backward(node, g):
@@ -236,11 +226,11 @@ LEAKY_RELU_ = row(Op("leaky_relu_", LEAKY_RELU.forward, "LeakyReluBackward1", ("
     Rule(lambda node, g: apply(LEAKY_RELU_BACKWARD, (g, node.result), {
         "negative_slope": _positive_slope("leakyReLu", "leakRelu", node.negative_slope)}),
          ("result",), "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
-ELU = row(Op("elu", _elu_forward, "EluBackward0", ("self",), (
+ELU = row(Op("elu", kernels.elu, "EluBackward0", ("self",), (
     Rule(_elu_grad, ("self",), "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
 # derivatives.yaml: elu_backward(grad, alpha, ..., is_result=true, result), an
 # EluBackwardBackward0 of the result under create_graph
-ELU_ = row(Op("elu_", _elu_forward, "EluBackward1", ("self",), (
+ELU_ = row(Op("elu_", kernels.elu, "EluBackward1", ("self",), (
     Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.result), {
         "alpha": _positive_slope("elu", None, node.alpha), "is_result": True}),
          ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
