@@ -827,11 +827,18 @@ ADDCMUL = row(Op("addcmul", kernels.addcmul, "AddcmulBackward0", ("self", "tenso
          "∂(a + v·b·c)/∂c = v·b"))))
 ADDCDIV = row(Op("addcdiv", kernels.addcdiv, "AddcdivBackward0", ("self", "tensor1", "tensor2"), (
     Rule(lambda node, g: g, (), "∂(a + v·b/c)/∂a = 1"),
-    # derivatives.yaml: grad * (value / tensor2), whose top node is a Mul
-    Rule(lambda node, g: g * (node.value / node.tensor2), ("tensor2",),
+    # derivatives.yaml: grad * (value / tensor2), C++'s Scalar / Tensor a tensor filled with
+    # value divided by tensor2 (a DivBackward0 under the Mul); value * tensor1 a MulBackward1
+    Rule(lambda node, g: g * (_filled(node.tensor2, node.value) / node.tensor2), ("tensor2",),
          "∂(a + v·b/c)/∂b = v/c"),
-    Rule(lambda node, g: -g * (node.tensor1 * node.value / (node.tensor2 * node.tensor2)),
+    Rule(lambda node, g: -g * (scale(node.tensor1, node.value) / (node.tensor2 * node.tensor2)),
          ("tensor1", "tensor2"), "∂(a + v·b/c)/∂c = -v·b/c²"))))
+
+
+def _filled(like, value):
+    """A constant of like's shape and dtype filled with value (at::empty_like(t).fill_(value))."""
+    data = like._data if type(like) is Tensor else like
+    return xp.constant(np.full(data.shape, value, data.dtype), like)
 
 
 def _ternary(op: Op, input, tensor1, tensor2, value) -> Tensor:
