@@ -9,8 +9,8 @@ import struct
 import numpy as np
 
 from .fma import fma, fma32 as exact_fma32, fma32_few, fma64_one
-from .pointwise import (F32, FEW, by_steps, c_exp, c_log1p, expf_one, expm1f_one, fma32, libm,
-                        logf_one, glibc_expf, round32, sleef_exp, sleef_expf, sleef_log,
+from .pointwise import (F32, FEW, expf_py, by_steps, c_exp, c_log1p, erff_one, expf_one,
+                        expm1f_one, fma32, libm, logf_one, glibc_expf, round32, sleef_exp, sleef_expf, sleef_log,
                         sleef_log1p, sleef_log1pf, sleef_logf, tanhf_one, vector_lanes)
 from .reduction import ordered_sum
 
@@ -22,8 +22,60 @@ def gelu(a: np.ndarray, approximate: str) -> np.ndarray:
         return _gelu_tanh(a)
     if uses_onednn(a):
         return _onednn_gelu(a)  # PyTorch hands contiguous float32 to oneDNN
-    half = a.dtype.type(0.5)
-    return a * half * (1 + _erf_kernel(a * a.dtype.type(math.sqrt(0.5))))
+    return _gelu_erf(a)
+
+
+# GeluKernelImpl and GeluBackwardKernelImpl for approximate='none' where oneDNN does not take
+# the tensor (float64, one element, not contiguous): x·½·(1 + erf(x/√2)) and
+# g·(½(1 + erf(x/√2)) + x·e^(-x²/2)/√(2π)), nothing fused (read off torch's bits). The
+# vectorised lanes run ATen's Vectorized erf and SLEEF's exp (float64's SLEEF erf is not
+# ported: the C library's), the scalar loop the C library's erf and exp (glibc's erff, expf).
+_GELU_ERF_CONSTANTS = {np.dtype(np.float64): (math.sqrt(0.5), 2 / math.sqrt(math.pi) * math.sqrt(
+    0.5) * 0.5, float, math.erf, math.exp), np.dtype(F32): (round32(math.sqrt(0.5)), round32(
+        2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5), round32, erff_one, expf_py)}
+
+
+def _gelu_erf_scalar(a: np.ndarray) -> np.ndarray:
+    alpha, _, rounded, erf, _ = _GELU_ERF_CONSTANTS[a.dtype]
+    return np.array([rounded(rounded(x * 0.5) * rounded(1.0 + erf(rounded(x * alpha))))
+                     for x in a.ravel().tolist()], a.dtype).reshape(a.shape)
+
+
+def _erf_lanes(x: np.ndarray) -> np.ndarray:
+    """Vectorized<float>::erf; for float64 the C library's erf standing in for SLEEF's."""
+    if x.dtype == F32:
+        return _erf_vectorized(x)
+    return np.array([math.erf(v) for v in x.ravel().tolist()]).reshape(x.shape)
+
+
+def _gelu_erf_vectorized(a: np.ndarray) -> np.ndarray:
+    alpha = a.dtype.type(_GELU_ERF_CONSTANTS[a.dtype][0])
+    return a * a.dtype.type(0.5) * (1 + _erf_lanes(a * alpha))
+
+
+_gelu_erf = by_steps(_gelu_erf_vectorized, _gelu_erf_scalar, _gelu_erf_vectorized)
+
+
+def _gelu_erf_backward_scalar(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    alpha, beta, rounded, erf, exp = _GELU_ERF_CONSTANTS[x.dtype]
+    out = []
+    for dy, v in zip(g.ravel().tolist(), x.ravel().tolist()):
+        cdf = rounded(0.5 * rounded(1.0 + erf(rounded(v * alpha))))
+        pdf = rounded(beta * exp(rounded(rounded(v * v) * -0.5)))
+        out.append(rounded(dy * rounded(cdf + rounded(v * pdf))))
+    return np.array(out, x.dtype).reshape(x.shape)
+
+
+def _gelu_erf_backward_vectorized(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    alpha, beta = (x.dtype.type(c) for c in _GELU_ERF_CONSTANTS[x.dtype][:2])
+    half = x.dtype.type(0.5)
+    cdf = half * (1 + _erf_lanes(x * alpha))
+    pdf = beta * (sleef_expf if x.dtype == F32 else sleef_exp)(x * x * x.dtype.type(-0.5))
+    return g * (cdf + x * pdf)
+
+
+def gelu_erf_backward(g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return _binary_by_lanes(_gelu_erf_backward_vectorized, _gelu_erf_backward_scalar, g, x)
 
 
 # GeluKernelImpl and GeluBackwardKernelImpl for approximate='tanh', with kBeta = √2·(2/√π)·½ and
@@ -87,14 +139,19 @@ def _gelu_tanh_backward_vectorized(g: np.ndarray, x: np.ndarray) -> np.ndarray:
 
 
 def gelu_tanh_backward(g: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """The gradient's lanes follow x's layout, as elu_backward's."""
+    return _binary_by_lanes(_gelu_tanh_backward_vectorized, _gelu_tanh_backward_scalar, g, x)
+
+
+def _binary_by_lanes(vectorized, scalar, g: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """A backward kernel of (g, x) as TensorIterator runs it, the lanes following x's layout
+    (a gradient laid out otherwise is not modelled)."""
     g, x = np.broadcast_arrays(g, x)
     lanes = vector_lanes(x)
     if lanes is None:
-        return _gelu_tanh_backward_scalar(g, x)
+        return scalar(g, x)
     out = np.empty(x.shape, x.dtype)
-    out[lanes] = _gelu_tanh_backward_vectorized(g[lanes], x[lanes])
-    out[~lanes] = _gelu_tanh_backward_scalar(g[~lanes], x[~lanes])
+    out[lanes] = vectorized(g[lanes], x[lanes])
+    out[~lanes] = scalar(g[~lanes], x[~lanes])
     return out
 
 
@@ -132,7 +189,6 @@ def _erf_vectorized(x):
     return np.where(np.signbit(x), -y, y).astype(F32)
 
 
-_erf_kernel = by_steps(_erf_vectorized, libm(np.vectorize(math.erf, otypes=[np.float64])))
 
 # oneDNN's gelu_erf on AVX512 (jit_uni_eltwise_injector, gelu_erf_minimax_polynomial): erf(x/√2)
 # as 25 degree-5 polynomials in |x|, picked by |x|'s exponent and top 2 mantissa bits

@@ -648,6 +648,71 @@ def _glibc_expf_one(v: float):
     return ((c0 * r + c1) * (r * r) + (c2 * r + 1.0)) * scale   # rounded once by the caller
 
 
+# glibc 2.36's erff (fdlibm's s_erff.c, float arithmetic), what ATen's scalar loops get from
+# std::erf of a float: a rational approximation on each of |x| < 0.84375, < 1.25, < 1/0.35, < 6
+_ERFF = {name: tuple(_FLOAT32.unpack(_U32.pack(b))[0] for b in bits) for name, bits in (
+    ("pq", (0xb7c756b1, 0xbbbd1489, 0xbce9528f, 0xbea66beb, 0x3e0375d4,           # pp4 .. pp0
+            0xb684e21a, 0x390aee49, 0x3ba68116, 0x3d852a63, 0x3ecbbbce)),         # qq5 .. qq1
+    ("pa", (0xbb0df9c0, 0x3d1151b3, 0xbde31cc2, 0x3ea2fe54, 0xbebe9208, 0x3ed46805, 0xbb1acdc6)),
+    ("qa", (0x3c445aa3, 0x3c5f6e13, 0x3e013307, 0x3d931ae7, 0x3f0a5785, 0x3dd9f331)),
+    ("ra", (0xc11d077e, 0xc2a2932b, 0xc3389ae7, 0xc322658c, 0xc2798057, 0xc128f022, 0xbf31a0b7,
+            0xbc21a093)),
+    ("sa", (0xbd777f97, 0x40d23f7c, 0x42d9451f, 0x43d6810b, 0x442158c9, 0x43d9486f, 0x4309a863,
+            0x419d35ce)),
+    ("rb", (0xc3f1c275, 0xc480230b, 0xc41f6441, 0xc320a2ea, 0xc18e104b, 0xbf4c9dd4, 0xbc21a092)),
+    ("sb", (0xc1b38712, 0x43ed43a7, 0x451f90ce, 0x4547fdbb, 0x44c01759, 0x43a2e571, 0x41f2b459)),
+    ("erx", (0x3f58560b, 0x3e0375d4)))}                                       # erx, efx
+
+
+def _horner32(x: float, coefficients: tuple, last: float) -> float:
+    """c0 + x·(c1 + x·(... + x·cn)) in float32 steps, coefficients from cn, then `last`."""
+    acc = coefficients[0]
+    for c in coefficients[1:] + (last,):
+        acc = round32(c + round32(x * acc))
+    return acc
+
+
+def erff_one(x: float) -> float:
+    """glibc's erff of one float32 (a Python float)."""
+    if x != x:
+        return x + x
+    erx, efx = _ERFF["erx"]
+    magnitude = abs(x)
+    if magnitude < 0.84375:
+        if magnitude < 2.0 ** -28:
+            if magnitude < 2.0 ** -119:
+                return round32(0.0625 * round32(16.0 * x + round32(16.0 * efx * x)))
+            return round32(x + round32(efx * x))
+        z = round32(x * x)
+        pq = _ERFF["pq"]
+        r = _horner32(z, pq[:4], pq[4])
+        s = _horner32(z, pq[5:], 1.0)
+        return round32(x + round32(x * round32(r / s)))
+    if magnitude < 1.25:
+        s = round32(magnitude - 1.0)
+        ratio = round32(_horner32(s, _ERFF["pa"][:-1], _ERFF["pa"][-1])
+                        / _horner32(s, _ERFF["qa"], 1.0))
+        return round32(erx + ratio) if x > 0 else round32(-erx - ratio)
+    if magnitude >= 6.0:
+        return math.copysign(1.0, x)
+    s = round32(1.0 / round32(magnitude * magnitude))
+    if magnitude < 2.857142686843872:     # 1/0.35 (0x4036DB6E)
+        big_r = _horner32(s, _ERFF["ra"][:-1], _ERFF["ra"][-1])
+        big_s = _horner32(s, _ERFF["sa"], 1.0)
+    else:
+        big_r = _horner32(s, _ERFF["rb"][:-1], _ERFF["rb"][-1])
+        big_s = _horner32(s, _ERFF["sb"], 1.0)
+    z = _FLOAT32.unpack(_U32.pack(_U32.unpack(_FLOAT32.pack(magnitude))[0] & 0xfffff000))[0]
+    r = round32(expf_py(round32(round32(-z * z) - 0.5625)) * expf_py(
+        round32(round32(round32(z - magnitude) * round32(z + magnitude)) + round32(big_r / big_s))))
+    return round32(1.0 - round32(r / magnitude)) if x > 0 else round32(round32(r / magnitude) - 1.0)
+
+
+def expf_py(v: float) -> float:
+    """glibc's expf of a float32 in its usual range, rounded to float32."""
+    return round32(_glibc_expf_one(v))
+
+
 def sigmoid(a: np.ndarray) -> np.ndarray:
     # PyTorch's kernel, 1 / (1 + e^-x): e^-x overflows to inf for x < -88 (float32), giving 0
     return np.reciprocal(exp_kernel(-a) + a.dtype.type(1))

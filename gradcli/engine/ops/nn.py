@@ -48,9 +48,7 @@ def _gelu_backward(g, x, approximate):
         return kernels.gelu_tanh_backward(g, x)
     if kernels.uses_onednn(x):
         return kernels.onednn_gelu_backward(g, x)
-    cdf = 0.5 * (1 + xp.erf(x * math.sqrt(0.5)))
-    pdf = (2 / math.sqrt(math.pi) * math.sqrt(0.5) * 0.5) * xp.exp(x * x * -0.5)
-    return g * (cdf + x * pdf)
+    return kernels.gelu_erf_backward(g, x)
 
 
 def _gelu_double_backward(node, g):
