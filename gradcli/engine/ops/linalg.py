@@ -231,10 +231,11 @@ ger = export("ger")(outer)
 
 # ---- trace -------------------------------------------------------------------------------
 def _trace(a: np.ndarray) -> np.ndarray:
-    # ATen's trace_cpu adds the diagonal in order, in double for floats (its accumulate type)
+    # ATen's trace_cpu adds the diagonal in order, in double for floats (its accumulate type),
+    # to a sum that starts at +0. (so a diagonal of -0.s sums to 0., as 0. + -0. is)
     acc = np.float64 if a.dtype.kind == "f" else np.int64
     total = np.cumsum(np.diagonal(a).astype(acc))
-    return np.asarray(total[-1] if total.size else 0, acc).astype(
+    return np.asarray(total[-1] + acc(0) if total.size else 0, acc).astype(
         a.dtype if a.dtype.kind == "f" else np.int64)
 
 
