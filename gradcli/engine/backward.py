@@ -12,7 +12,7 @@ from . import grad_mode, zeros
 from .arguments import type_name
 from .dispatch import apply
 from .graph import AccumulateGrad
-from .hooks import apply_hooks, hooks_of
+from .hooks import apply_hooks
 from .ops import xp
 from .ops.xp import ARRAY_VIEW, CURRENT
 from .ops.inplace import COPY
@@ -199,7 +199,7 @@ class BackwardPass:
             efficient = made[0] != before and zeros.among(grads)   # sgn's, see engine/zeros
             if efficient:
                 given, grads = grads, zeros.plain(grads)
-            hooks = hooks_of(node) if not dry else None
+            hooks = node._hooks if not dry else None
             if hooks:   # the tensors' hooks see the gradient first: what they return goes on
                 grads = apply_hooks(hooks, grads, arrays)
             if targets is not None:
@@ -224,14 +224,12 @@ class BackwardPass:
                 observe(node, out(grads), out(outs))
             if not keep and node._saved:
                 node._saved = None   # the saved values are freed as the pass goes
-            i = 0
-            for nxt, nr in node.next_functions:
+            for (nxt, nr), g in zip(node.next_functions, outs):
                 if nxt is not None:
                     slot = buffers.get(nxt)
                     if slot is None:   # _add, inline: this loop is the pass's hot path
                         slot = buffers[nxt] = [None] * nxt.n_outputs
                         heappush(ready, (-nxt._seq, nxt))
-                    g = outs[i]
                     if g is not None:
                         have = slot[nr]
                         if have is None:
@@ -240,7 +238,6 @@ class BackwardPass:
                             slot[nr] = have + g
                         else:   # an efficient zero may be one of them
                             slot[nr] = zeros.accumulate(have, g, self.create)
-                i += 1
         return found
 
     def _call(self, node, grads: list, needed) -> list:

@@ -193,11 +193,12 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
                 recorded = True
                 needs.append(True)
                 fn = x.grad_fn   # x._edge(), inline
-                if fn.__class__ is InvalidView:
-                    fn.fail()
-                elif fn.__class__ is PendingView or fn.__class__ is RegeneratedView:
-                    fn.settle()
-                edges.append((fn, x._output_nr) if fn is not None else (x._accumulator(), 0))
+                if fn is None:
+                    edges.append((x._accumulator(), 0))
+                else:
+                    if fn.__class__ is not Node:   # a pending, regenerated or invalid view's
+                        _settled(fn)
+                    edges.append((fn, x._output_nr))
                 continue
         else:
             shapes.append(())
@@ -215,6 +216,16 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
         if op.saved_params:  # read from the saved values from now on, as PyTorch does
             node.params = {k: v for k, v in params.items() if k not in op.saved_params}
     return result
+
+
+def _settled(fn) -> None:
+    """A grad_fn other than a plain Node, made ready to be an edge: a pending or regenerated
+    view's node is made now, an invalid view's refuses (a custom Function's node is ready as it
+    is)."""
+    if fn.__class__ is InvalidView:
+        fn.fail()
+    elif fn.__class__ is PendingView or fn.__class__ is RegeneratedView:
+        fn.settle()
 
 
 def edges_first(op: Op, inputs) -> None:

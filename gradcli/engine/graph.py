@@ -113,11 +113,12 @@ class Node:
     def check_versions(self) -> None:
         """The one version check of a backward: PyTorch's node unpacks every saved tensor before
         it computes any gradient, so a saved tensor modified in place fails the node even when
-        no gradient asked for reads it. The rules then read through `read`/`read_array`, which
-        check release only."""
+        no gradient asked for reads it. The rules then read through `read` (on arrays:
+        ops/xp.ARRAY_VIEW), which check release only."""
         saved = self._saved
         if saved is None:
-            if self._freed_tensors():
+            op = self.op
+            if (op.save_plan or op.saved_params) and self._freed_tensors():
                 raise RuntimeError(FREED)
         elif saved:
             for entry in saved.values():
@@ -146,16 +147,6 @@ class Node:
         if type(value) is SavedResult:
             return value.rebuild(self)
         return value
-
-    def read_array(self, name: str):
-        """A saved value as a rule on arrays reads it, after check_versions: a tensor's NumPy
-        array, or the number."""
-        if self._saved is None:
-            raise RuntimeError(FREED)
-        value, counter, _ = self._saved[name]
-        if counter is None:
-            return value
-        return value.data if type(value) is SavedResult else value._data
 
     def saved_names(self) -> tuple[str, ...]:
         return tuple(self._saved) if self._saved else ()
@@ -244,6 +235,12 @@ class AccumulateGrad:
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
+
+    @property
+    def _hooks(self) -> dict | None:
+        """The leaf's hooks, which its gradient goes through (under None: a grad_fn keeps its
+        outputs' hooks by output number, engine/hooks.py)."""
+        return self.variable.__dict__.get("_hooks")
 
     short_name = "torch::autograd::AccumulateGrad"
     released = False

@@ -8,7 +8,6 @@ from typing import Callable
 
 import numpy as np
 
-from .graph import AccumulateGrad
 from .ops.registry import export
 from .tensor import Tensor
 
@@ -86,14 +85,6 @@ def run(hooks: dict, grad: Tensor) -> Tensor:
     return grad
 
 
-def hooks_of(node) -> dict | None:
-    """The hooks that a node's incoming gradients go through: by output number for a grad_fn,
-    under None for a leaf's AccumulateGrad."""
-    if type(node) is AccumulateGrad:
-        return node.variable.__dict__.get("_hooks")
-    return node._hooks   # a class default: reading __dict__ would make one for every node
-
-
 def apply_hooks(table: dict, grads: list, arrays: bool) -> list:
     """A node's incoming gradients (arrays or tensors) after its tensors' hooks."""
     grads = list(grads)
@@ -108,4 +99,4 @@ def apply_hooks(table: dict, grads: list, arrays: bool) -> list:
     return grads
 
 
-__all__ = ["RemovableHandle", "apply_hooks", "hooks_of", "register_hook"]
+__all__ = ["RemovableHandle", "apply_hooks", "register_hook"]

@@ -17,6 +17,7 @@ from gradcli.engine.backward import BackwardPass
 from gradcli.engine.graph import AccumulateGrad
 from gradcli.engine.grad_mode import _Mode
 from gradcli.engine.ops import ROWS
+from gradcli.engine.ops import xp
 from gradcli.engine.ops.xp import ARRAY_VIEW, CURRENT
 
 from . import opinfo
@@ -46,15 +47,25 @@ class Reads:
     def __init__(self, monkeypatch):
         self.node = None
         self.names: set = set()
-        for method in ("read", "read_array"):
-            original = getattr(graph_module.Node, method)
-            monkeypatch.setattr(graph_module.Node, method, self._watch(original))
+        monkeypatch.setattr(graph_module.Node, "read", self._watch(graph_module.Node.read))
+        monkeypatch.setattr(xp._ArrayView, "__getattribute__", self._watch_view(
+            xp._ArrayView.__getattribute__))
 
     def _watch(self, original):
         def watched(node, name):
             if node is self.node:
                 self.names.add(name)
             return original(node, name)
+        return watched
+
+    def _watch_view(self, original):
+        # a rule on arrays reads the node in CURRENT through ARRAY_VIEW: its saved values are
+        # the names that are neither a parameter nor a field of the node
+        def watched(view, name):
+            node = CURRENT[0]
+            if node is self.node and name not in node.params and name not in xp._NODE_FIELDS:
+                self.names.add(name)
+            return original(view, name)
         return watched
 
 

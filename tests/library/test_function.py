@@ -129,7 +129,7 @@ def test_ctx_exposes_only_its_own_attributes():
     y = Cube.apply(leaf(1.0), 2.0)
     node = y.grad_fn
     assert attributes.get_attribute(node, "scale") == 2.0
-    for name in ("op", "_saved", "params", "shapes", "read_array", "__dict__"):
+    for name in ("op", "_saved", "params", "shapes", "read", "__dict__"):
         with pytest.raises(AttributeError):
             attributes.get_attribute(node, name)
     with pytest.raises(AttributeError):

@@ -51,7 +51,8 @@ def _operator(fn, operands: tuple):
     numbers = int in operands
 
     def dunder(self, other):
-        if isinstance(other, operands) and not isinstance(other, np.generic):
+        if type(other) is Tensor or isinstance(other, operands) and not isinstance(other,
+                                                                                  np.generic):
             return fn(self, other)
         if numbers and isinstance(other, np.generic) and other.dtype.kind in "biuf":
             return fn(self, other.item())

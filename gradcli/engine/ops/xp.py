@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..dispatch import apply
+from ..graph import FREED, SavedResult
 from ..kernels.pointwise import pow_scalar, pow_tensor
 from ..kernels.reduction import cumulative_product, cumulative_sum, ordered_product, ordered_sum
 from ..tensor import Tensor
@@ -244,7 +245,13 @@ class _ArrayView:
             return value._data if type(value) is Tensor else value
         if name in _NODE_FIELDS:
             return getattr(node, name)
-        return node.read_array(name)
+        saved = node._saved   # a saved value, after check_versions: its array, or the number
+        if saved is None:
+            raise RuntimeError(FREED)
+        value, counter, _ = saved[name]
+        if counter is None:
+            return value
+        return value.data if type(value) is SavedResult else value._data
 
 
 _NODE_FIELDS = frozenset(("shapes", "dtypes", "params", "n_outputs"))
