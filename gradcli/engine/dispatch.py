@@ -153,17 +153,27 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     npdt = dtype.np
     rule = op.dtypes
     keep = rule == "keep"
-    arrays = []
-    for x in inputs:   # each input as an array of the op's dtype ("keep": as it is)
+    # each input as an array of the op's dtype ("keep": as it is), and the shape and dtype
+    # its gradient is given back in
+    arrays, shapes, dtypes = [], [], []
+    for x in inputs:
         if type(x) is Tensor or isinstance(x, Tensor):
             a = x._data
-            if not keep and a.dtype is not npdt and a.dtype != npdt:
-                a = a.astype(npdt)
+            d = a.dtype
+            shapes.append(a.shape)
+            if d is npdt:
+                dtypes.append(dtype)
+            else:
+                dtypes.append(_BY_NP[d])
+                if not keep and d != npdt:
+                    a = a.astype(npdt)
             arrays.append(a)
         else:
             if type(x) is int and not _dt.INT_MIN <= x < _dt.INT_END:
                 _dt.check_int(x)
             arrays.append(x if keep else np.asarray(x, dtype=npdt))
+            shapes.append(())
+            dtypes.append(None)
     out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     if type(out) is tuple:
         # several outputs (split, unbind): one node, each output with its own output_nr
@@ -181,14 +191,10 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
     if not grad_mode.state.enabled:
         return _unrecorded(out, inputs)
     # the hot path: one output, maybe recorded
-    edges, needs, shapes, dtypes = [], [], [], []
+    edges, needs = [], []
     recorded = False
     for x in inputs:
         if type(x) is Tensor or isinstance(x, Tensor):
-            data = x._data
-            d = data.dtype
-            shapes.append(data.shape)
-            dtypes.append(dtype if d is npdt else _BY_NP[d])
             if x._requires_grad:
                 recorded = True
                 needs.append(True)
@@ -200,9 +206,6 @@ def apply(op: Op, inputs: tuple, params: dict | None = None, dtype: _dt.DType | 
                         _settled(fn)
                     edges.append((fn, x._output_nr))
                 continue
-        else:
-            shapes.append(())
-            dtypes.append(None)
         needs.append(False)
         edges.append(_NO_EDGE)
     if not recorded:
