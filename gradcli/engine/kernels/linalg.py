@@ -408,6 +408,13 @@ def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
 
 
 def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
+    if a.dtype == np.float64 and (a.shape[1] <= 4 or a.strides[0] == a.itemsize):
+        # MKL's dgemv adds each column's products in column order, unfused, for a column-major
+        # matrix ('n') and for a row-major one of up to 4 columns ('t'; from 5 it splits them)
+        out = np.zeros(a.shape[0])
+        for i in range(a.shape[1]):
+            out += a[:, i] * v[i]
+        return out
     if a.dtype != F32:
         return np.matmul(a, v)
     if a.shape[1] <= SHORT_K:   # sgemv 'n' and 't' both add so few products in k order
