@@ -175,7 +175,9 @@ torch = modules.register(Namespace("torch", suggests=False))
 
 def _nn_entries() -> dict:
     from ..library import nn as library_nn   # on first use: start-up does not pay for it
-    classes.hand_out(library_nn.parameter.Parameter)   # type(p): torch.nn.parameter.Parameter
+    for cls in (library_nn.parameter.Parameter, library_nn.parameter.UninitializedParameter,
+                library_nn.parameter.UninitializedBuffer):
+        classes.hand_out(cls)   # type(p): torch.nn.parameter.Parameter
     return library_nn.entries()
 
 

@@ -18,10 +18,18 @@ SUMMARIES = {
     "ParameterList": ("A list of Parameters the owner registers.", "会登记到所属模块中的 Parameter 列表。"),
     "ParameterDict": ("A dictionary of Parameters the owner registers.",
                       "会登记到所属模块中的 Parameter 字典。"),
+    "UninitializedParameter": ("A lazy module's parameter before its first call: no shape "
+                               "yet, and usable only once the call gives it one.",
+                               "惰性模块首次调用前的参数：还没有形状，首次调用赋予形状后才能使用。"),
+    "UninitializedBuffer": ("A lazy module's buffer before its first call: no shape yet.",
+                            "惰性模块首次调用前的缓冲区：还没有形状。"),
     "Identity": ("Returns its input unchanged (a placeholder layer).", "原样返回输入（占位用的层）。"),
     # ---- layers
     "Linear": ("y = x @ weight.T + bias, weight (out_features, in_features) learned.",
                "y = x @ weight.T + bias，weight（out_features, in_features）是学习得到的。"),
+    "LazyLinear": ("A Linear whose in_features the first input gives (its last dimension); "
+                   "it becomes a Linear then.",
+                   "in_features 由首个输入（最后一维）决定的 Linear；首次调用后变成 Linear。"),
     "Flatten": ("Dimensions start_dim … end_dim merged into one (the batch dimension kept).",
                 "把 start_dim 到 end_dim 的各维合并为一维（保留批次维）。"),
     "Unflatten": ("One dimension split into the given sizes.", "把一维拆分为给定的各维大小。"),
@@ -29,6 +37,8 @@ SUMMARIES = {
                 "eval().", "训练时以概率 p 把元素置零（其余放大）；eval() 时不做任何事。"),
     "Conv2d": ("A 2-D convolution layer: out_channels filters of kernel_size over the input's "
                "channels.", "二维卷积层：out_channels 个 kernel_size 大小的卷积核作用于输入的各通道。"),
+    "LazyConv2d": ("A Conv2d whose in_channels the first input gives; it becomes a Conv2d then.",
+                   "in_channels 由首个输入决定的 Conv2d；首次调用后变成 Conv2d。"),
     "MaxPool2d": ("Keeps the largest value of each kernel_size window.",
                   "保留每个 kernel_size 窗口中的最大值。"),
     "AvgPool2d": ("Averages each kernel_size window.", "对每个 kernel_size 窗口求平均。"),
@@ -45,6 +55,10 @@ SUMMARIES = {
                     "按批次统计量对每个特征归一化（eval() 时用滑动统计量）。"),
     "BatchNorm2d": ("Normalizes each channel of (N, C, H, W) by the batch's statistics.",
                     "按批次统计量对 (N, C, H, W) 的每个通道归一化。"),
+    "LazyBatchNorm1d": ("A BatchNorm1d whose num_features the first input gives.",
+                        "num_features 由首个输入决定的 BatchNorm1d。"),
+    "LazyBatchNorm2d": ("A BatchNorm2d whose num_features the first input gives.",
+                        "num_features 由首个输入决定的 BatchNorm2d。"),
     # ---- activations (the functions of torch.nn.functional, as layers)
     "ReLU": ("max(x, 0) as a layer.", "层形式的 max(x, 0)。"),
     "ReLU6": ("min(max(x, 0), 6) as a layer.", "层形式的 min(max(x, 0), 6)。"),
@@ -190,3 +204,13 @@ for _layer in ("BatchNorm1d", "BatchNorm2d"):
     SUMMARIES[f"{_layer}.reset_running_stats"] = ("running_mean back to 0, running_var to 1, "
                                                   "the count to 0.",
                                                   "running_mean 归 0，running_var 归 1，计数归 0。")
+for _layer in ("LazyLinear", "LazyConv2d", "LazyBatchNorm1d", "LazyBatchNorm2d"):
+    SUMMARIES.update({
+        f"{_layer}.cls_to_become": ("The class the module becomes at its first call.",
+                                    "模块首次调用时变成的类。"),
+        f"{_layer}.has_uninitialized_params": ("Whether a parameter or buffer still has no "
+                                               "shape.", "是否还有尚无形状的参数或缓冲区。"),
+        f"{_layer}.initialize_parameters": ("Give the parameters their shapes from this input "
+                                            "and initialise them (the first call does it).",
+                                            "按这个输入确定参数形状并初始化（首次调用会做这件事）。"),
+    })

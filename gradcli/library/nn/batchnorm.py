@@ -1,13 +1,14 @@
 """BatchNorm1d and BatchNorm2d: normalise by the batch's statistics while training (updating
-running estimates), by the running estimates in eval mode."""
+running estimates), by the running estimates in eval mode; and their lazy forms."""
 from __future__ import annotations
 
 from ...engine import dtypes as _dt
 from ...engine import factories
 from ...engine.ops import FUNCTIONAL
 from . import init
+from .lazy import LazyModuleMixin
 from .module import Module
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedBuffer, UninitializedParameter
 
 _MODULE = "torch.nn.modules.batchnorm"
 
@@ -92,3 +93,51 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input) -> None:
         if input.dim() != 4:
             raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+class _LazyNormBase(LazyModuleMixin, _BatchNorm):
+    """A batch norm whose num_features is its first input's channel dimension."""
+
+    __module__ = _MODULE
+
+    def __init__(self, eps: float = 1e-05, momentum: float | None = 0.1, affine: bool = True,
+                 track_running_stats: bool = True, device=None, dtype=None, *,
+                 bias: bool = True) -> None:
+        super().__init__(0, eps, momentum, False, False, device=device, dtype=dtype,
+                         bias=False)
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = UninitializedParameter(device=device, dtype=dtype)
+            if bias:
+                self.bias = UninitializedParameter(device=device, dtype=dtype)
+        if track_running_stats:
+            self.running_mean = UninitializedBuffer(device=device, dtype=dtype)
+            self.running_var = UninitializedBuffer(device=device, dtype=dtype)
+            self.num_batches_tracked = factories.tensor(0, dtype=_dt.int64)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.num_features != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input) -> None:
+        if self.has_uninitialized_params():
+            self.num_features = input.shape[1]
+            if self.affine:
+                self.weight.materialize((self.num_features,))
+                if self.bias is not None:
+                    self.bias.materialize((self.num_features,))
+            if self.track_running_stats:
+                self.running_mean.materialize((self.num_features,))
+                self.running_var.materialize((self.num_features,))
+            self.reset_parameters()
+
+
+class LazyBatchNorm1d(_LazyNormBase, BatchNorm1d):
+    __module__ = _MODULE
+    cls_to_become = BatchNorm1d
+
+
+class LazyBatchNorm2d(_LazyNormBase, BatchNorm2d):
+    __module__ = _MODULE
+    cls_to_become = BatchNorm2d

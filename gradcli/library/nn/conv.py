@@ -1,11 +1,12 @@
-"""Conv2d: a learnt 2-d cross-correlation, with PyTorch's default initialisation."""
+"""Conv2d: a learnt 2-d cross-correlation, with PyTorch's default initialisation; LazyConv2d."""
 from __future__ import annotations
 
 from ...engine import factories
 from ...engine.ops import FUNCTIONAL
 from . import init
+from .lazy import LazyModuleMixin
 from .module import Module
-from .parameter import Parameter
+from .parameter import Parameter, UninitializedParameter
 
 _MODULE = "torch.nn.modules.conv"
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
@@ -85,3 +86,39 @@ class Conv2d(Module):
         if self.bias is None:
             text += ", bias=False"
         return text
+
+
+class LazyConv2d(LazyModuleMixin, Conv2d):
+    """A Conv2d whose in_channels is its first input's channel dimension."""
+
+    __module__ = _MODULE
+    cls_to_become = Conv2d
+
+    def __init__(self, out_channels: int, kernel_size, stride=1, padding=0, dilation=1,
+                 groups: int = 1, bias: bool = True, padding_mode: str = "zeros", device=None,
+                 dtype=None) -> None:
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False,
+                         padding_mode, device=device, dtype=dtype)
+        self.weight = UninitializedParameter(device=device, dtype=dtype)
+        self.out_channels = out_channels
+        if bias:
+            self.bias = UninitializedParameter(device=device, dtype=dtype)
+
+    def reset_parameters(self) -> None:
+        if not self.has_uninitialized_params() and self.in_channels != 0:
+            super().reset_parameters()
+
+    def initialize_parameters(self, input, *args, **kwargs) -> None:
+        if self.has_uninitialized_params():
+            if input.dim() not in (3, 4):
+                raise RuntimeError("Expected 3D (unbatched) or 4D (batched) input to "
+                                   f"{type(self).__name__}, but got input of size: "
+                                   f"{input.shape}")
+            self.in_channels = input.shape[1] if input.dim() == 4 else input.shape[0]
+            if self.in_channels % self.groups != 0:
+                raise ValueError("in_channels must be divisible by groups")
+            self.weight.materialize((self.out_channels, self.in_channels // self.groups,
+                                     *self.kernel_size))
+            if self.bias is not None:
+                self.bias.materialize((self.out_channels,))
+            self.reset_parameters()

@@ -9,6 +9,7 @@ from typing import Callable
 from ...engine import factories, grad_mode
 from ...engine.ops import FUNCTIONS
 from ...engine.tensor import Tensor
+from .parameter import is_lazy, uninitialized_use
 
 _LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
            "conv_transpose3d")
@@ -36,12 +37,21 @@ def calculate_gain(nonlinearity: str, param=None):
     raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
 
 
+def _refuse_uninitialized(tensor, fn: Callable) -> None:
+    """The functions that PyTorch lets __torch_function__ take (uniform_, normal_, constant_,
+    kaiming_uniform_) refuse an uninitialised parameter by their own name."""
+    if is_lazy(tensor):
+        raise uninitialized_use(type(tensor), f"<function {fn.__name__} at 0x{id(fn):x}>")
+
+
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
+    _refuse_uninitialized(tensor, uniform_)
     with grad_mode.no_grad():
         return tensor.uniform_(a, b, generator=generator)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
+    _refuse_uninitialized(tensor, normal_)
     with grad_mode.no_grad():
         return tensor.normal_(mean, std, generator=generator)
 
@@ -93,6 +103,7 @@ def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float 
 
 
 def constant_(tensor: Tensor, val: float) -> Tensor:
+    _refuse_uninitialized(tensor, constant_)
     with grad_mode.no_grad():
         return tensor.fill_(val)
 
@@ -171,6 +182,7 @@ def _kaiming_std(tensor: Tensor, a, mode: str, nonlinearity: str) -> float | Non
 
 def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
                      nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
+    _refuse_uninitialized(tensor, kaiming_uniform_)
     std = _kaiming_std(tensor, a, mode, nonlinearity)
     if std is None:
         return tensor

@@ -60,3 +60,117 @@ def typename(obj) -> str:
         module = type(obj).__module__ or ""
         qualname = type(obj).__qualname__
     return qualname if module in ("", "builtins") else f"{module}.{qualname}"
+
+
+# ---- uninitialised parameters and buffers (the lazy modules') ---------------------------------
+_TENSOR_BASE = "of 'torch._C.TensorBase' objects>"
+# the methods an uninitialised tensor still answers (UninitializedTensorMixin._allowed_methods)
+_ALLOWED = frozenset({"size", "copy_", "is_complex", "is_floating_point", "half", "float",
+                      "double", "char", "short", "int", "long", "cuda", "cpu", "to",
+                      "get_device"})
+# how PyTorch names what a program used, where it is not `<method 'NAME' of ...>`: the methods
+# torch.Tensor defines in Python, the aliases, and the operators by the method they call
+_USED = {
+    "norm": "<function Tensor.norm at 0x{:x}>", "split": "<function Tensor.split at 0x{:x}>",
+    "unique": "<function Tensor.unique at 0x{:x}>", "backward":
+    "<function Tensor.backward at 0x{:x}>", "register_hook":
+    "<function Tensor.register_hook at 0x{:x}>", "nelement": "<method 'numel' " + _TENSOR_BASE,
+    "__len__": "<function Tensor.__len__ at 0x{:x}>",
+    "__format__": "<function Tensor.__format__ at 0x{:x}>",
+    "__rsub__": "<function Tensor.__rsub__ at 0x{:x}>",
+    "__rtruediv__": "<function Tensor.__rdiv__ at 0x{:x}>",
+    "__pow__": "<function TensorBase.pow at 0x{:x}>",
+    "__rpow__": "<function Tensor.__rpow__ at 0x{:x}>",
+    "__getitem__": "<slot wrapper '__getitem__' " + _TENSOR_BASE,
+    "__setitem__": "<slot wrapper '__setitem__' " + _TENSOR_BASE,
+    "__iter__": "<method 'dim' " + _TENSOR_BASE,
+}
+_OPERATORS = {"__add__": "add", "__radd__": "add", "__sub__": "sub", "__mul__": "mul",
+              "__rmul__": "mul", "__truediv__": "div", "__matmul__": "matmul", "__neg__": "neg",
+              "__abs__": "abs", "__lt__": "lt", "__le__": "le", "__gt__": "gt", "__ge__": "ge",
+              "__ne__": "ne", "__eq__": "__eq__", "__float__": "__float__",
+              "__int__": "__int__", "__bool__": "__bool__"}
+
+
+def _used(cls: type, name: str) -> ValueError:
+    return uninitialized_use(
+        cls, _USED.get(name) or f"<method '{_OPERATORS.get(name, name)}' {_TENSOR_BASE}")
+
+
+def uninitialized_use(cls: type, what: str) -> ValueError:
+    """PyTorch's error for an uninitialised `cls` handed to `what` (a function's repr)."""
+    return ValueError(
+        f"Attempted to use an uninitialized parameter in {what.format(id(cls))}. This error "
+        "happens when you are using a `LazyModule` or explicitly manipulating "
+        f"`torch.nn.parameter.{cls.__name__}` objects. When using LazyModules Call `forward` "
+        "with a dummy batch to initialize the parameters before calling torch functions")
+
+
+def _refused(name: str):
+    def refuse(self, *args, **kwargs):
+        raise _used(type(self), name)
+    refuse.__name__ = name
+    return refuse
+
+
+class UninitializedTensorMixin:
+    """A parameter or buffer whose shape a lazy module learns from its first input: until
+    materialize() it answers only the methods PyTorch allows it, and it prints its class."""
+
+    __slots__ = ()
+    cls_to_become: type = Tensor
+
+    def materialize(self, shape, device=None, dtype=None) -> None:
+        """Become a cls_to_become of this shape (uninitialised values, as torch.empty's)."""
+        np_dtype = self._data.dtype if dtype is None else dtype.np
+        self._data = np.empty(tuple(shape), np_dtype)
+        self.__class__ = self.cls_to_become
+
+    def __getattribute__(self, name: str):
+        value = object.__getattribute__(self, name)
+        if name[0] != "_" and name not in _ALLOWED and callable(value) \
+                and callable(getattr(Tensor, name, None)):
+            return _refused(name).__get__(self)
+        return value
+
+    @property
+    def shape(self):
+        raise RuntimeError(
+            "Can't access the shape of an uninitialized parameter or buffer. This error usually "
+            "happens in `load_state_dict` when trying to load an uninitialized parameter into an "
+            "initialized one. Call `forward` to initialize the parameters before accessing their "
+            "attributes.")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+    __str__ = __repr__
+
+
+for _name in (*_OPERATORS, *(n for n in _USED if n.startswith("__"))):
+    setattr(UninitializedTensorMixin, _name, _refused(_name))
+
+
+def is_lazy(value) -> bool:
+    """Whether `value` is an UninitializedParameter or UninitializedBuffer."""
+    return isinstance(value, UninitializedTensorMixin)
+
+
+class UninitializedParameter(UninitializedTensorMixin, Parameter):
+    """A Parameter whose shape is not known yet: it becomes a Parameter when materialised."""
+
+    __module__ = "torch.nn.parameter"
+    cls_to_become = Parameter
+
+    def __init__(self, requires_grad: bool = True, device=None, dtype=None) -> None:
+        super().__init__(Tensor._make(np.empty(0, (dtype or _dt.default_float).np)),
+                         requires_grad)
+
+
+class UninitializedBuffer(UninitializedTensorMixin, Tensor):
+    """A buffer whose shape is not known yet: it becomes a Tensor when materialised."""
+
+    __module__ = "torch.nn.parameter"
+
+    def __init__(self, requires_grad: bool = False, device=None, dtype=None) -> None:
+        super().__init__(np.empty(0, (dtype or _dt.default_float).np), requires_grad)
