@@ -1,4 +1,4 @@
-"""torch.return_types: the named tuples that max and min by a dim, sort and the SVDs return."""
+"""torch.return_types: the named tuples that max and min by a dim, sort, topk and the SVDs return."""
 from __future__ import annotations
 
 from operator import itemgetter
@@ -42,5 +42,6 @@ def _return_type(kind: str, base: type) -> type:
 max = _return_type("max", ValuesIndices)
 min = _return_type("min", ValuesIndices)
 sort = _return_type("sort", ValuesIndices)
+topk = _return_type("topk", ValuesIndices)
 svd = _return_type("svd", USV)
 linalg_svd = _return_type("linalg_svd", USVh)

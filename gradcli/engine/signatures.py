@@ -305,6 +305,8 @@ tan(Tensor input, *, Tensor out=None)
 tanh(Tensor input, *, Tensor out=None)
 tensor(PyObject data, *, ScalarType? dtype=None, Device? device=None, bool pin_memory=False,
     bool requires_grad=False, Dimname[]? names=None)
+topk(Tensor input, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *,
+     Tensor[] out=None)
 trace(Tensor input)
 transpose(Tensor input, int dim0, int dim1)
 tril(Tensor input, SymInt diagonal=0, *, Tensor out=None)
@@ -546,6 +548,7 @@ subtract_(Scalar other, Scalar alpha=1)
 sum_to_size(SymInt[] size)
 TensorBase.tan_()|noargs
 TensorBase.tanh_()|noargs
+topk(SymInt k, int dim=-1, bool largest=True, bool sorted=True)
 to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *,
     MemoryFormat memory_format=None)
 to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat memory_format=None)

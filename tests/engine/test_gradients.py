@@ -109,6 +109,7 @@ CASES = [
     ("ZeroBackward0",       lambda a: (a * 1).zero_() + a,      [(3,)],             ANY),
     ("FillBackward2",       lambda a: (a * 1).fill_(2.0) * a,   [(3,)],             ANY),
     ("SortBackward0",       lambda a: a.sort(0).values * a,     [(3, 2)],           ANY),
+    ("TopkBackward0",       lambda a: a.topk(2, 0).values * a[1:], [(3, 2)],        ANY),
     ("torch::autograd::CopyBackwards", lambda a, b: (a * 1).copy_(b) * a, [(3,), (3,)], ANY),
 ]
 

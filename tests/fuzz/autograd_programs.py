@@ -255,6 +255,7 @@ ROW_FORMS = (
     ("ThresholdBackwardBackward0", "{out} = F.relu({0} * {0})", [(3,)], (3,)),
     ("ToCopyBackward0", "{out} = {0}.double() + {0}.float()", [(3,)], (3,)),
     ("TraceBackward0", "{out} = torch.trace({0})", [(2, 3)], ()),
+    ("TopkBackward0", "{out} = {0}.topk(2, dim=0, sorted=False)[0]", [(3, 2)], (2, 2)),
     ("TransposeBackward0", "{out} = {0}.transpose(0, 1)", [(2, 3)], (3, 2)),
     ("TrilBackward0", "{out} = {0}.tril()", [(3, 3)], (3, 3)),
     ("TriuBackward0", "{out} = {0}.triu(1)", [(3, 3)], (3, 3)),

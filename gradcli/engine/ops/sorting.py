@@ -1,10 +1,11 @@
-"""Op rows that order values: sort and argsort."""
+"""Op rows that order values: sort, argsort and topk."""
 from __future__ import annotations
 
 import numpy as np
 
 from .. import arguments, interruptible, return_types
 from ..dispatch import Rule, Op, apply
+from ..kernels import selection
 from ..tensor import Tensor
 from . import xp
 from .indexing import SCATTER
@@ -24,6 +25,12 @@ def _sort_grad(node, g):
 SORT = row(Op("sort", lambda a, dim, order: np.take_along_axis(a, order._data, dim),
               "SortBackward0", ("self",), (
     Rule(_sort_grad, (), "∂sort(x)/∂x = g, put back where each value came from"),),
+    dtypes="keep", saved_params=("order",)))
+
+
+TOPK = row(Op("topk", lambda a, dim, order: np.take_along_axis(a, order._data, dim),
+              "TopkBackward0", ("self",), (
+    Rule(_sort_grad, (), "∂topk(x)/∂x = g at the chosen places, 0 elsewhere"),),
     dtypes="keep", saved_params=("order",)))
 
 
@@ -51,6 +58,23 @@ def sort(input, dim=-1, descending=False, stable=False):
 @export()
 def argsort(input, dim=-1, descending=False, stable=False):
     return Tensor._make(_order(input, input._dim(dim), descending))
+
+
+@export()
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    """The k largest (smallest) values along dim and where they are; equal values and an
+    unsorted result in the order ATen's selection leaves them."""
+    d = input._dim(dim)
+    a = input._data
+    if a.dtype.kind == "b":
+        raise RuntimeError("topk does not support bool dtypes on CPU")
+    if not 0 <= k <= (a.shape[d] if a.ndim else 1):
+        raise RuntimeError("selected index k out of range")
+    if a.ndim == 0:
+        return return_types.topk(input.clone(), Tensor._make(np.zeros((), np.int64)))
+    order = Tensor._make(interruptible.run(a.size * a.shape[d].bit_length(),
+                                           selection.topk_indices, a, k, d, largest, sorted))
+    return return_types.topk(apply(TOPK, (input,), {"dim": d, "order": order}), order)
 
 
 # ---- unique ------------------------------------------------------------------------------

@@ -273,6 +273,8 @@ SUMMARIES = {
     "sort": ("The elements sorted along dim, and the indices they came from.",
              "沿 dim 排序后的元素及其原下标。"),
     "argsort": ("The indices that sort the elements along dim.", "沿 dim 排序所需的下标。"),
+    "topk": ("The k largest (largest=False: smallest) elements along dim, and their indices.",
+             "沿 dim 最大的 k 个元素（largest=False 时为最小的）及其下标。"),
     # ---- linear algebra
     "matmul": ("The matrix product (@): vectors, matrices and batches, with broadcasting.",
                "矩阵乘积（@）：适用于向量、矩阵与批量，可广播。"),
