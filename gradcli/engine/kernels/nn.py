@@ -10,11 +10,23 @@ import numpy as np
 
 from .fma import fma, fma32 as exact_fma32, fma32_few, fma64_one
 from .pointwise import (F32, FEW, expf_py, by_steps, c_exp, c_log1p, erff_one, expf_one,
-                        expm1f_one, fma32, libm, logf_one, glibc_expf, round32, sleef_exp, sleef_expf, sleef_log,
-                        sleef_log1p, sleef_log1pf, sleef_logf, tanhf_one, vector_lanes)
+                        expm1f_one, fma32, libm, logf_one, glibc_expf, round32, sleef_exp,
+                        sleef_expf, sleef_log, sleef_log1p, sleef_log1pf, sleef_logf, tanhf_one,
+                        vector_lanes)
 from .reduction import ordered_sum
 
-log1p_exp = by_steps(lambda a: sleef_log1pf(sleef_expf(a)), lambda a: c_log1p(libm(np.exp)(a)))
+# softplus_kernel: (x·β) > threshold ? x : log1p(e^(x·β))/β, SLEEF's exp and log1p on the
+# vectorised lanes of x's own layout, the C library's on the rest
+_LOG1P_EXP = (lambda s: sleef_log1pf(sleef_expf(s)), lambda s: c_log1p(glibc_expf(s)),
+              lambda s: sleef_log1p(sleef_exp(s)))
+
+
+def softplus(a: np.ndarray, beta: float, threshold: float) -> np.ndarray:
+    b = a.dtype.type(beta)
+
+    def on(log1p_exp):
+        return lambda v: np.where(v * b > threshold, v, log1p_exp(v * b) / b)
+    return by_steps(*map(on, _LOG1P_EXP))(a)
 
 
 def gelu(a: np.ndarray, approximate: str) -> np.ndarray:
@@ -78,14 +90,14 @@ def gelu_erf_backward(g: np.ndarray, x: np.ndarray) -> np.ndarray:
     return _binary_by_lanes(_gelu_erf_backward_vectorized, _gelu_erf_backward_scalar, g, x)
 
 
-# GeluKernelImpl and GeluBackwardKernelImpl for approximate='tanh', with kBeta = √2·(2/√π)·½ and
+# GeluKernelImpl and GeluBackwardKernelImpl for approximate='tanh', kBeta = √2·(2/√π)·½ and
 # kKappa = 0.044715 in the input's precision. The compiler fuses x + κ·x³, and in the backward
 # 1 - tanh² and 1 + 3κ·x² too, into multiply-adds (read off torch's bits: 0 of 20,000 differ).
 # The scalar loop runs the C library's tanh; the vectorised lanes SLEEF's (not ported: NumPy's).
 _GELU_BETA = math.sqrt(2) * (2 / math.sqrt(math.pi)) * 0.5
 _GELU_CONSTANTS = {np.dtype(np.float64): (_GELU_BETA, 0.044715, 3 * 0.044715, float),
-                   np.dtype(F32): (round32(_GELU_BETA), round32(0.044715), round32(3 * round32(0.044715)),
-                         round32)}
+                   np.dtype(F32): (round32(_GELU_BETA), round32(0.044715),
+                                   round32(3 * round32(0.044715)), round32)}
 
 
 def _fma_one(rounded):
@@ -293,8 +305,8 @@ def onednn_exp(s: np.ndarray) -> np.ndarray:
 
 
 def onednn_gelu_backward(g: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """g·(½(1 + erf(x/√2)) + x·φ(x)) as oneDNN's eltwise backward computes it on AVX-512 (every
-    element, the tail too, by the same vector code)."""
+    """g·(½(1 + erf(x/√2)) + x·φ(x)) as oneDNN's eltwise backward computes it on AVX-512
+    (every element, the tail too, by the same vector code)."""
     if x.size <= FEW:
         return _onednn_gelu_backward_few(g, x)
     with np.errstate(invalid="ignore", over="ignore"):

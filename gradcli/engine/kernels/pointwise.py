@@ -432,7 +432,8 @@ def expm1f_one(x: float, _pack=_FLOAT32.pack, _unpack=_FLOAT32.unpack) -> float:
         r1 = _unpack(_pack(coefficient + _unpack(_pack(hxs * r1))[0]))[0]
     r1 = _unpack(_pack(1.0 + _unpack(_pack(hxs * r1))[0]))[0]
     t = _unpack(_pack(3.0 - _unpack(_pack(r1 * hfx))[0]))[0]
-    e = _unpack(_pack(_unpack(_pack(r1 - t))[0] / _unpack(_pack(6.0 - _unpack(_pack(x * t))[0]))[0]))[0]
+    denominator = _unpack(_pack(6.0 - _unpack(_pack(x * t))[0]))[0]
+    e = _unpack(_pack(_unpack(_pack(r1 - t))[0] / denominator))[0]
     e = _unpack(_pack(hxs * e))[0]
     if k == 0:
         return _unpack(_pack(x - _unpack(_pack(_unpack(_pack(x * e))[0] - hxs))[0]))[0]
@@ -472,8 +473,11 @@ def tanhf_one(x: float, _pack=_FLOAT32.pack, _unpack=_FLOAT32.unpack) -> float:
 
 
 def c_log1p(a: np.ndarray) -> np.ndarray:
-    """std::log1p as ATen's scalar loops call it."""
-    return glibc_log1pf(a) if a.dtype == np.float32 else np.log1p(a)
+    """std::log1p as ATen's scalar loops call it (math.log1p is glibc's log1p)."""
+    return glibc_log1pf(a) if a.dtype == np.float32 else _c_log1p64(a)
+
+
+_c_log1p64 = c_library(math.log1p, np.log1p)
 
 
 STEPS = {np.dtype(np.float32): VECTOR_STEP, np.dtype(np.float64): VECTOR_STEP // 2}
@@ -1005,7 +1009,8 @@ def _expk(dh: np.ndarray, dl: np.ndarray) -> np.ndarray:
 
 
 _R_LN2 = 1.442695040888963407359924681001892137426645954152985934135449406931
-_L2U, _L2L = .693147180559662956511601805686950683593750, .28235290563031577122588448175013436025525412068e-12
+_L2U = .693147180559662956511601805686950683593750
+_L2L = .28235290563031577122588448175013436025525412068e-12
 _EXP_POLY = (+0.2081276378237164457e-8, +0.2511210703042288022e-7, +0.2755762628169491192e-6,
              +0.2755723402025388239e-5, +0.2480158687479686264e-4, +0.1984126989855865850e-3,
              +0.1388888888914497797e-2, +0.8333333333314938210e-2, +0.4166666666666602598e-1,

@@ -87,11 +87,6 @@ def _silu_grad(node, g):
     return g * s * (1 + node.self * (1 - s))
 
 
-def _softplus_forward(a, beta, threshold):
-    scaled = a * a.dtype.type(beta)
-    return np.where(scaled > threshold, a, kernels.log1p_exp(scaled) / a.dtype.type(beta))
-
-
 def _softplus_backward(g, x, beta, threshold):
     # ATen's softplus_backward kernel: (x·β) > threshold ? g : g·z/(z + 1), z = e^(x·β)
     scaled = x * x.dtype.type(beta)
@@ -237,7 +232,7 @@ GELU = row(Op("gelu", kernels.gelu, "GeluBackward0", ("self",), (
          ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
 SILU = row(Op("silu", lambda a: a / (1 + exp_kernel(-a)), "SiluBackward0", ("self",), (
     Rule(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
-SOFTPLUS = row(Op("softplus", _softplus_forward, "SoftplusBackward0", ("self",), (
+SOFTPLUS = row(Op("softplus", kernels.softplus, "SoftplusBackward0", ("self",), (
     Rule(_softplus_grad, ("self",), "∂softplus(x)/∂x = σ(βx)"),)))
 LOG_SIGMOID = row(Op("log_sigmoid", kernels.log_sigmoid, "LogSigmoidBackward0", ("self",), (
     Rule(_log_sigmoid_grad, ("self",), "∂log σ(x)/∂x = 1 - σ(x)"),)))
