@@ -397,9 +397,10 @@ def cumulative_sum(a: np.ndarray, axis: int) -> np.ndarray:
 
 
 def cumulative_product(a: np.ndarray, axis: int) -> np.ndarray:
-    # cumprod_cpu_kernel: floats multiply in double (at::acc_type on the CPU) from 1, each
-    # running product rounded as it is stored
-    wide = np.float64 if a.dtype.kind == "f" else a.dtype
+    # cumprod_cpu_kernel: floats multiply from 1 in at::acc_type on the CPU (double; float for
+    # half), each running product rounded as it is stored
+    wide = (np.float32 if a.dtype == np.float16 else np.float64) if a.dtype.kind == "f" \
+        else a.dtype
     return np.cumprod(a, axis=axis, dtype=wide).astype(a.dtype, copy=False)
 
 
