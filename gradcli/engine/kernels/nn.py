@@ -494,6 +494,15 @@ def _is_few(a: np.ndarray, dim: int) -> bool:
             and a.shape[-1] < 64 // a.itemsize)
 
 
+def _contiguous(out: np.ndarray, dim: int) -> np.ndarray:
+    """`out`, computed with `dim` last, moved back to `dim` as ATen's contiguous output: a
+    fresh C-ordered array, whose size-1 dims have the strides ATen gives them (NumPy's
+    ascontiguousarray keeps a view's strides there, which a following matmul reads)."""
+    if dim == out.ndim - 1 and out.flags.c_contiguous:
+        return out   # a fresh array from C-ordered input: ATen's strides already
+    return np.moveaxis(out, -1, dim).copy()
+
+
 def softmax(a: np.ndarray, dim: int) -> np.ndarray:
     if a.size == 0:
         return a.copy()
@@ -504,7 +513,7 @@ def softmax(a: np.ndarray, dim: int) -> np.ndarray:
         out = e * (a.dtype.type(1) / total)[..., None]    # last dim: times 1/sum
     else:
         out = e / total[..., None]
-    return np.ascontiguousarray(np.moveaxis(out, -1, dim))   # ATen's output is contiguous
+    return _contiguous(out, dim)
 
 
 def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
@@ -514,7 +523,7 @@ def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
         return _last_dim_few(a, True)
     shifted, _, total = _exp_parts(a, dim)
     log_total = _VECTOR_LOG[a.dtype](total)   # vec::map: every element on the vector path
-    return np.ascontiguousarray(np.moveaxis(shifted - log_total[..., None], -1, dim))
+    return _contiguous(shifted - log_total[..., None], dim)
 
 
 def _backward(last, along):
