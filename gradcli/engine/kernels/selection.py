@@ -210,4 +210,5 @@ def topk_indices(a: np.ndarray, k: int, dim: int, largest: bool, is_sorted: bool
         for r, row in enumerate(rows):
             out[r] = _topk_row(row.astype(np.float64) if row.dtype.kind == "f" else row, k,
                                largest, is_sorted)
-    return np.moveaxis(out.reshape(moved.shape[:-1] + (k,)), -1, dim)
+    # a fresh C-ordered array, size-1 dims' strides too, as ATen allocates topk's outputs
+    return np.moveaxis(out.reshape(moved.shape[:-1] + (k,)), -1, dim).copy()
