@@ -503,6 +503,19 @@ def _contiguous(out: np.ndarray, dim: int) -> np.ndarray:
     return np.moveaxis(out, -1, dim).copy()
 
 
+def _half_in_float(kernel):
+    """float16 through float32 and back, as ATen's softmax kernels convert a reduced floating
+    type's vectors to float (the SLEEF and C-library ports are float32's and float64's)."""
+    def in_float(*args, **kwargs):
+        if not any(isinstance(a, np.ndarray) and a.dtype == np.float16 for a in args):
+            return kernel(*args, **kwargs)
+        widened = [a.astype(F32) if isinstance(a, np.ndarray) else a for a in args]
+        return kernel(*widened, **kwargs).astype(np.float16)
+    in_float.__name__, in_float.__doc__ = kernel.__name__, kernel.__doc__
+    return in_float
+
+
+@_half_in_float
 def softmax(a: np.ndarray, dim: int) -> np.ndarray:
     if a.size == 0:
         return a.copy()
@@ -516,6 +529,7 @@ def softmax(a: np.ndarray, dim: int) -> np.ndarray:
     return _contiguous(out, dim)
 
 
+@_half_in_float
 def log_softmax(a: np.ndarray, dim: int) -> np.ndarray:
     if a.size == 0:
         return a.copy()
@@ -578,8 +592,9 @@ def _log_softmax_backward_along(grad: np.ndarray, out: np.ndarray, dim: int) -> 
     return np.moveaxis(fma(-e, np.broadcast_to(total[..., None], e.shape), g), -1, dim)
 
 
-softmax_backward = _backward(_softmax_backward_last, _softmax_backward_along)
-log_softmax_backward = _backward(_log_softmax_backward_last, _log_softmax_backward_along)
+softmax_backward = _half_in_float(_backward(_softmax_backward_last, _softmax_backward_along))
+log_softmax_backward = _half_in_float(_backward(_log_softmax_backward_last,
+                                                _log_softmax_backward_along))
 
 
 def _log_softmax_backward_few(grad: np.ndarray, out: np.ndarray) -> np.ndarray:

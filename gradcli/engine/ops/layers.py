@@ -332,6 +332,15 @@ def _pool_output(input: Tensor, kernel, stride, padding, dilation, ceil_mode: bo
                  max_pool: bool) -> tuple:
     if input.ndim not in (3, 4) or input.numel() == 0:
         raise RuntimeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    # pooling_output_shape's check, then pool2d_shape_check's, in ATen's order
+    if 0 in stride:
+        raise RuntimeError("stride should not be zero")
+    for name, (h, w), short in (("kernel size", kernel, ("kH", "kW")),
+                                ("stride", stride, ("dH", "dW")),
+                                ("dilation", dilation, ("dilationH", "dilationW"))):
+        if h <= 0 or w <= 0:
+            raise RuntimeError(f"{name} should be greater than zero, but got {short[0]}: {h} "
+                               f"{short[1]}: {w}")
     for k, p, d in zip(kernel, padding, dilation):
         if max_pool and p > ((k - 1) * d + 1) // 2:
             raise RuntimeError(f"pad should be at most half of effective kernel size, but got "
@@ -370,6 +379,13 @@ def _must_be_ints(fn: str, name: str, position: int, value, optional: bool = Fal
                             f"{_dt.tp_name(item)}\"")
 
 
+def _must_be_bool(fn: str, name: str, position: str, value) -> None:
+    """The parser's bool argument (`position` as its message gives it, or "")."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{fn}(): argument '{name}'{position} must be bool, not "
+                        f"{_dt.tp_name(value)}")
+
+
 def _pool_arguments(fn: str, input, kernel_size, stride) -> None:
     _must_be_tensor(fn, "input", 1, input)
     _must_be_ints(fn, "kernel_size", 2, kernel_size)
@@ -380,6 +396,8 @@ def _pool_arguments(fn: str, input, kernel_size, stride) -> None:
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     _pool_arguments("max_pool2d", input, kernel_size, stride)
+    _must_be_bool("max_pool2d_with_indices" if return_indices else "max_pool2d", "ceil_mode",
+                  " (position 6)", ceil_mode)
     kernel, stride, padding, dilation = _pool_args(kernel_size, stride, padding, dilation)
     out_hw = _pool_output(input, kernel, stride, padding, dilation, ceil_mode, True)
     _, indices = kernels.max_pool2d(_as_batch(input._data), kernel, stride, padding, dilation,
@@ -446,6 +464,7 @@ AVG_POOL2D_GRAD = row(Op("avg_pool2d_backward", _avg_grad, "AvgPool2DBackwardBac
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None):
     _pool_arguments("avg_pool2d", input, kernel_size, stride)
+    _must_be_bool("avg_pool2d", "ceil_mode", "", ceil_mode)
     kernel, stride, padding, _ = _pool_args(kernel_size, stride, padding)
     out_hw = _pool_output(input, kernel, stride, padding, (1, 1), ceil_mode, False)
     if divisor_override is not None and divisor_override == 0:
@@ -488,7 +507,7 @@ def adaptive_avg_pool2d(input, output_size):
         raise AttributeError(f"'{_dt.tp_name(input)}' object has no attribute 'size'")
     # F's body takes output_size through _list_with_default (len() of a 0-d tensor is
     # PyTorch's TypeError) before the kernel's checks
-    sizes = output_size if output_size is None or isinstance(output_size, (tuple, list)) \
+    sizes = output_size if isinstance(output_size, (tuple, list)) \
         else _list_with_default(output_size, input.shape)
     if input.ndim not in (3, 4):
         raise RuntimeError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "
@@ -497,6 +516,7 @@ def adaptive_avg_pool2d(input, output_size):
         raise NotImplementedError(f"\"adaptive_avg_pool2d\" not implemented for "
                                   f"'{_dt.type_name(input.dtype)}'")
     sizes = sizes if isinstance(sizes, (tuple, list)) else (sizes,) * 2
+    _check_int_sizes("adaptive_avg_pool2d", [s for s in sizes if s is not None])
     out_hw = tuple(input.shape[-2 + i] if s is None else int(s) for i, s in enumerate(sizes))
     if out_hw == (1, 1):   # PyTorch takes the mean here (MeanBackward1)
         return input.mean((-1, -2), keepdim=True)
@@ -544,6 +564,14 @@ def _list_with_default(output_size, defaults: tuple):
     return [d if v is None else v for v, d in zip(output_size, defaults[-len(output_size):])]
 
 
+def _check_int_sizes(name: str, sizes) -> None:
+    """The C++ argument output_size is an int[2]: its parser's TypeError for another element."""
+    for pos, item in enumerate(sizes):
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise TypeError(f"{name}(): argument 'output_size' (position 2) must be tuple of "
+                            f"ints, but found element of type {_dt.tp_name(item)} at pos {pos}")
+
+
 @export(torch=False, method=False, functional=True)
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     # F's boolean_dispatch reads the flag first (bool() of a tensor may raise), then the body
@@ -553,11 +581,7 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
     sizes = _list_with_default(output_size, input.shape)
     if isinstance(sizes, int):
         sizes = [sizes, sizes]
-    for item in sizes:   # the C++ argument is an int[2]
-        if not isinstance(item, int) or isinstance(item, bool):
-            raise TypeError(f"adaptive_max_pool2d(): argument 'output_size' (position 2) must "
-                            f"be tuple of ints, but found element of type "
-                            f"{_dt.tp_name(item)} at pos {sizes.index(item)}")
+    _check_int_sizes("adaptive_max_pool2d", sizes)
     if len(sizes) != 2:
         raise RuntimeError("adaptive_max_pool2d(): internal error: output_size.size() must "
                            "be 2")
