@@ -713,8 +713,12 @@ def erff_one(x: float) -> float:
 
 
 def expf_py(v: float) -> float:
-    """glibc's expf of a float32 in its usual range, rounded to float32."""
-    return round32(_glibc_expf_one(v))
+    """glibc's expf of a float32, rounded to float32; past its usual range (overflow,
+    underflow, nan) by the array port's special cases."""
+    e = _glibc_expf_one(v)
+    if e is None:
+        return float(glibc_expf(np.array([v], F32))[0])
+    return round32(e)
 
 
 def sigmoid(a: np.ndarray) -> np.ndarray:
