@@ -851,8 +851,7 @@ def _ternary(op: Op, input, tensor1, tensor2, value) -> Tensor:
     if not isinstance(value, NUMBER):
         raise TypeError(f"{op.name}(): argument 'value' must be Number, not "
                         f"{type(value).__name__}")
-    _broadcastable(tensor1, tensor2)
-    _broadcastable(input, tensor1 if tensor1.ndim >= tensor2.ndim else tensor2)
+    broadcast_shape(input, tensor1, tensor2)   # TensorIterator's operands, in order
     return apply(op, (input, tensor1, tensor2), {"value": value})
 
 
