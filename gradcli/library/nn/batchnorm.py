@@ -99,6 +99,7 @@ class _LazyNormBase(LazyModuleMixin, _BatchNorm):
     """A batch norm whose num_features is its first input's channel dimension."""
 
     __module__ = _MODULE
+    _inferred = "num_features"
 
     def __init__(self, eps: float = 1e-05, momentum: float | None = 0.1, affine: bool = True,
                  track_running_stats: bool = True, device=None, dtype=None, *,
@@ -115,10 +116,6 @@ class _LazyNormBase(LazyModuleMixin, _BatchNorm):
             self.running_mean = UninitializedBuffer(device=device, dtype=dtype)
             self.running_var = UninitializedBuffer(device=device, dtype=dtype)
             self.num_batches_tracked = factories.tensor(0, dtype=_dt.int64)
-
-    def reset_parameters(self) -> None:
-        if not self.has_uninitialized_params() and self.num_features != 0:
-            super().reset_parameters()
 
     def initialize_parameters(self, input) -> None:
         if self.has_uninitialized_params():

@@ -93,6 +93,7 @@ class LazyConv2d(LazyModuleMixin, Conv2d):
 
     __module__ = _MODULE
     cls_to_become = Conv2d
+    _inferred = "in_channels"
 
     def __init__(self, out_channels: int, kernel_size, stride=1, padding=0, dilation=1,
                  groups: int = 1, bias: bool = True, padding_mode: str = "zeros", device=None,
@@ -103,10 +104,6 @@ class LazyConv2d(LazyModuleMixin, Conv2d):
         self.out_channels = out_channels
         if bias:
             self.bias = UninitializedParameter(device=device, dtype=dtype)
-
-    def reset_parameters(self) -> None:
-        if not self.has_uninitialized_params() and self.in_channels != 0:
-            super().reset_parameters()
 
     def initialize_parameters(self, input, *args, **kwargs) -> None:
         if self.has_uninitialized_params():

@@ -17,11 +17,18 @@ class LazyModuleMixin(LibraryClass):
     change from one to the other."""
 
     cls_to_become: type | None = None
+    _inferred: str = ""   # the size the first input gives (in_features...): 0 until then
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._initialize_hook = self.register_forward_pre_hook(self._infer_parameters,
                                                                with_kwargs=True)
+
+    def reset_parameters(self) -> None:
+        """The module's own reset, once the first call has given the parameters a shape (the
+        constructor of the module it becomes calls it before)."""
+        if not self.has_uninitialized_params() and getattr(self, self._inferred) != 0:
+            super().reset_parameters()
 
     def has_uninitialized_params(self) -> bool:
         return any(is_lazy(v) for v in itertools.chain(self._parameters.values(),
@@ -41,14 +48,14 @@ class LazyModuleMixin(LibraryClass):
             module.__class__ = module.cls_to_become
 
     def _save_to_state_dict(self, destination: dict, prefix: str, keep_vars: bool) -> None:
-        """An uninitialised parameter goes in as itself (it has nothing to detach)."""
-        for name, value in itertools.chain(
-                self._parameters.items(),
-                ((k, v) for k, v in self._buffers.items()
-                 if k not in self._non_persistent_buffers_set)):
-            if value is not None:
-                destination[prefix + name] = value if is_lazy(value) or keep_vars \
-                    else value.detach()
+        """Module's entries, but an uninitialised parameter goes in as itself (it has nothing
+        to detach)."""
+        before = set(destination)
+        super()._save_to_state_dict(destination, prefix, True)
+        if not keep_vars:
+            for key in destination.keys() - before:
+                if not is_lazy(destination[key]):
+                    destination[key] = destination[key].detach()
 
     def _load_from_state_dict(self, state_dict: dict, prefix: str, *args) -> None:
         """An uninitialised parameter takes the shape of an initialised one it is loaded from

@@ -57,6 +57,7 @@ class LazyLinear(LazyModuleMixin, Linear):
 
     __module__ = _MODULE
     cls_to_become = Linear
+    _inferred = "in_features"
 
     def __init__(self, out_features: int, bias: bool = True, device=None, dtype=None) -> None:
         super().__init__(0, 0, False)
@@ -64,10 +65,6 @@ class LazyLinear(LazyModuleMixin, Linear):
         self.out_features = out_features
         if bias:
             self.bias = UninitializedParameter(device=device, dtype=dtype)
-
-    def reset_parameters(self) -> None:
-        if not self.has_uninitialized_params() and self.in_features != 0:
-            super().reset_parameters()
 
     def initialize_parameters(self, input) -> None:
         if self.has_uninitialized_params():
