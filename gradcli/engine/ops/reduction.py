@@ -628,10 +628,13 @@ def _cumsum(a: np.ndarray, dim, dtype: _dt.DType) -> np.ndarray:
 
 
 def _reversed_cumsum(node, g):
-    # PyTorch's cumsum_backward: flip(cumsum(flip(g))), or g itself when there is one term
-    if not g.ndim or g.shape[axes_of(node.dim, g.ndim)[0]] <= 1:
+    # PyTorch's cumsum_backward: flip(cumsum(flip(g))), or g itself when g has at most one
+    # element or the dim one term (so an empty gradient keeps the grad_fn it came with)
+    if math.prod(g.shape) <= 1:
         return g
     axis = axes_of(node.dim, g.ndim)[0]
+    if g.shape[axis] == 1:
+        return g
     return xp.flip(xp.cumsum(xp.flip(g, axis), axis), axis)
 
 
