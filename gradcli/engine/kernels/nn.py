@@ -551,8 +551,12 @@ def _backward(last, along):
         if out.ndim == 0:
             return last(grad.reshape(1), out.reshape(1)).reshape(())
         if dim % out.ndim == out.ndim - 1:
-            return last(grad, out)
-        return along(grad, out, dim % out.ndim)
+            result = last(grad, out)
+        else:
+            result = along(grad, out, dim % out.ndim)
+        # ATen's meta functions allocate grad_input contiguous, whatever grad's layout: a
+        # reshape of it is a view (ViewBackward0), never a copy
+        return result if result.flags.c_contiguous else result.copy()
     return backward
 
 
