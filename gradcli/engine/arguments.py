@@ -505,9 +505,11 @@ class PythonSignature:
         self.positional, self.keyword_only, self.defaults = [], [], {}
         self.positional_only = 0      # how many of the positional ones come before a `/`
         self.more_keywords = False    # a `**kwargs` takes any other keyword
+        self.more_positional = False  # a `*args` takes any other positional argument
         target = self.positional
         for item in filter(None, params[:-1].split(", ")):
-            if item == "*":
+            if item == "*" or item[0] == "*" != item[1]:
+                self.more_positional = item != "*"
                 target = self.keyword_only
                 continue
             if item == "/":
@@ -546,7 +548,7 @@ class PythonSignature:
                 return TypeError(f"{self.name}() got an unexpected keyword argument '{key}'")
             if key in names[:n]:
                 return TypeError(f"{self.name}() got multiple values for argument '{key}'")
-        if n > len(names):
+        if n > len(names) and not self.more_positional:
             return TypeError(self._too_many(n, kwargs))
         missing = [p for p in names[n:] if p not in self.defaults and p not in kwargs]
         if missing:

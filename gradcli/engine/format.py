@@ -175,3 +175,76 @@ def tensor_repr(t, prefix: str = "tensor(") -> str:
     elif t.requires_grad:
         suffixes.append("requires_grad=True")
     return _with_suffixes(prefix + body, suffixes, indent)
+
+
+# ---- ATen's C++ text for a tensor (aten/src/ATen/core/Formatting.cpp), which some errors show ----
+def _cpp_format(a: np.ndarray) -> tuple[float, int, str]:
+    """__printFormat: (scale, field width, printf conversion) for the values of `a` (float64)."""
+    if a.size == 0:
+        return 1.0, 0, "g"
+    finite = a[np.isfinite(a)]
+    int_mode = bool(np.all(finite == np.ceil(finite)))
+    exp_min = exp_max = 1.0
+    if finite.size:
+        low, high = float(np.abs(finite).min()), float(np.abs(finite).max())
+        exp_min = math.floor(math.log10(low)) + 1 if low != 0 else 1
+        exp_max = math.floor(math.log10(high)) + 1 if high != 0 else 1
+    if int_mode:
+        return (1.0, 11, ".4e") if exp_max > 9 else (1.0, int(exp_max) + 1, "g")
+    if exp_max - exp_min > 4:
+        return 1.0, 12 if abs(exp_max) > 99 or abs(exp_min) > 99 else 11, ".4e"
+    if exp_max > 5 or exp_max < 0:
+        return 10.0 ** (exp_max - 1), 7, ".4f"
+    return 1.0, 7 if exp_max == 0 else int(exp_max) + 6, ".4f"
+
+
+def _cpp_matrix(a: np.ndarray, indent: int, linesize: int = 80) -> str:
+    """__printMatrix: the columns in blocks that fit the line, each value in its field."""
+    scale, size, conv = _cpp_format(a)
+    pad = " " * indent
+    out = []   # ATen's first indent goes before the format flags it sets, not into the text
+    per_line = (linesize - indent) // (size + 1)
+    first = 0
+    while first < a.shape[1]:
+        last = min(first + per_line, a.shape[1]) - 1
+        if per_line < a.shape[1]:
+            if first != 0:
+                out.append("\n")
+            out.append(f"Columns {first + 1} to {last + 1}{pad}")
+        if scale != 1:
+            out.append(f"{scale:g} *\n{pad}")
+        for r in range(a.shape[0]):
+            for c in range(first, last + 1):
+                out.append(f"{a[r, c] / scale:{size}{conv}}")
+                if c == last:
+                    out.append("\n")
+                    if r != a.shape[0] - 1:
+                        out.append(pad + (" " if scale != 1 else ""))
+                else:
+                    out.append(" ")
+        first = last + 1
+    return "".join(out)
+
+
+def cpp_text(t) -> str:
+    """`std::cout << tensor`: the values, then `[ torch.FloatTensor{2,2} ]`."""
+    a = np.asarray(t._data, np.float64)
+    # toString(): the legacy class name, which bool has not (ATen names its type instead)
+    name = "CPUBoolType" if t.dtype is _dt.bool_ else f"torch.{_dt.type_name(t.dtype)}Tensor"
+    dims = ",".join(map(str, a.shape))
+    if a.ndim == 0:
+        return f"{float(a):g}\n[ {name}{{}} ]"
+    if a.ndim == 1:
+        body = ""
+        if a.size:
+            scale, size, conv = _cpp_format(a)
+            body = (f"{scale:g} *\n" if scale != 1 else "") + "".join(
+                f"{v / scale:{size}{conv}}\n" for v in a)
+        return f"{body}[ {name}{{{dims}}} ]"
+    if a.ndim == 2:
+        return f"{_cpp_matrix(a, 0) if a.size else ''}[ {name}{{{dims}}} ]"
+    # __printTensor counts the leading dims with the first one fastest
+    leads = [index[::-1] for index in np.ndindex(*a.shape[-3::-1])] if a.size else []
+    slices = [f"({','.join(str(i + 1) for i in index)},.,.) = \n{_cpp_matrix(a[index], 1)}"
+              for index in leads]
+    return f"{chr(10).join(slices)}[ {name}{{{dims}}} ]"

@@ -1,4 +1,5 @@
-"""Joining tensors and cutting them apart (cat, stack, split, chunk, unbind), repeat, flip, roll."""
+"""Joining tensors and cutting them apart (cat, stack, hstack, vstack, meshgrid, split, chunk,
+unbind), repeat, flip, roll."""
 from __future__ import annotations
 
 import math
@@ -7,13 +8,15 @@ from functools import lru_cache, partial
 
 import numpy as np
 
+from .. import once
 from ..dispatch import Rule, Op, apply, edges_first
+from ..format import cpp_text
 from ..limits import check_outputs, check_shape
 from ..tensor import Tensor
 from . import xp
 from .indexing import SELECT, SLICE, at_dim
 from .registry import export, row
-from .shape import sizes
+from .shape import expand, reshape, sizes, unsqueeze, view
 
 
 def _shape(shape) -> str:
@@ -122,6 +125,74 @@ def stack(tensors, dim=0):
                                f"{_shape(ref.shape)} at entry 0 and {_shape(t.shape)} at entry "
                                f"{i}")
     return apply(op, tuple(tensors), {"dim": d})
+
+
+# ---- hstack, vstack: cat of the tensors made at least 1-d or 2-d (ATen's composites) ------------
+def _nonempty(tensors, name: str) -> list:
+    tensors = _tensors(tensors, name)
+    if not tensors:
+        raise RuntimeError(f"{name} expects a non-empty TensorList")
+    return tensors
+
+
+@export(method=False)
+def hstack(tensors):
+    tensors = [t if t.ndim else reshape(t, (1,)) for t in _nonempty(tensors, "hstack")]
+    return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
+
+
+@export(method=False)
+def vstack(tensors):
+    tensors = [reshape(t, (1, 1)) if t.ndim == 0 else unsqueeze(t, 0) if t.ndim == 1 else t
+               for t in _nonempty(tensors, "vstack")]
+    return cat(tensors, 0)
+
+
+# ---- meshgrid: each 1-d tensor viewed along its own dim and expanded to the grid ----------------
+MESHGRID_INDEXING = ("torch.meshgrid: in an upcoming release, it will be required to pass the "
+                     "indexing argument. (Triggered internally at /__w/pytorch/pytorch/aten/src/"
+                     "ATen/native/TensorShape.cpp:4215.)")
+
+
+@export(method=False)
+def meshgrid(*tensors, indexing=None):
+    """torch.meshgrid: one list argument is the old way of passing the tensors; no `indexing`
+    means 'ij', with PyTorch's warning (once)."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{type(t).__name__}")
+    if indexing is None:
+        once.warn_once("meshgrid indexing", MESHGRID_INDEXING)
+        indexing = "ij"
+    elif not isinstance(indexing, str):
+        raise TypeError(f"meshgrid(): argument 'indexing' must be str, not "
+                        f"{type(indexing).__name__}")
+    tensors = list(tensors)
+    if not tensors:
+        raise RuntimeError("meshgrid expects a non-empty TensorList")
+    if any(t.dtype is not tensors[0].dtype for t in tensors):
+        raise RuntimeError("meshgrid expects all tensors to have the same dtype")
+    swap = indexing == "xy" and len(tensors) >= 2
+    if indexing not in ("xy", "ij"):
+        raise RuntimeError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but '
+                           f"received: {indexing}")
+    if swap:
+        tensors[0], tensors[1] = tensors[1], tensors[0]
+    for t in tensors:
+        if t.ndim > 1:
+            raise RuntimeError(f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but "
+                               f"got: {cpp_text(t)}")
+    shape = [t._data.size for t in tensors]   # a 0-d tensor counts as one of one element
+    grids = []
+    for i, t in enumerate(tensors):
+        grids.append(expand(view(t, tuple(-1 if k == i else 1 for k in range(len(shape)))),
+                            shape))
+    if swap:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
 
 
 # ---- split, chunk, unbind: one node, several views --------------------------------------------
