@@ -1,4 +1,5 @@
-"""MKL's float32 matrix products as torch 2.13 calls them on this machine, bit for bit.
+"""MKL's float32 matrix products (and float64's in-order and rank-1 kernels) as torch 2.13
+calls them on this machine, bit for bit.
 
 torch.mm/addmm/matmul call sgemm, torch.mv calls sgemv and torch.dot sdot, all from the MKL
 2024.2 linked into libtorch_cpu (MKL_VERBOSE=1 names each call). On an AMD EPYC, MKL runs its
@@ -14,6 +15,10 @@ built so that different summation orders give different bits (see README, "Matri
                            column; the last m % 4 rows use 8 lanes.
   sgemv t (and sgemm T,T with n = 1): 4-row dot products of the same kind, aligned on A.
   sdot                     4 vectors of 4 lanes, tail added into lane 0.
+
+dgemm chooses among the same kernels by the same rules (probed with float64 operands of every
+layout); its in-order products and its rank-1 kernel (a column of C peels the one double before
+its 16-byte boundary) are ported, its FMA, dot and gemv kernels are not (NumPy's product).
 
 Alignment is measured in floats from the start of the tensor's storage, which PyTorch allocates
 64-byte aligned; a view's offset into its base stands for its storage offset. beta=1 (addmm's
@@ -127,7 +132,7 @@ def _peel_rows(rows: np.ndarray, cols: np.ndarray, start: np.ndarray) -> np.ndar
     """The rank-1 kernel's peeled rows: per 8 k's, the first 4 added onto the running sum, the
     next 4 summed apart and then added; the last k % 8 added in order."""
     k = rows.shape[1]
-    acc = np.array(start, F32)
+    acc = np.array(start, rows.dtype)
     for g in range(0, k - k % 8, 8):
         acc = _in_order(acc, rows, cols, range(g, g + 4))
         acc += _in_order(_products(rows, cols, g + 4), rows, cols, range(g + 5, g + 8))
@@ -135,17 +140,20 @@ def _peel_rows(rows: np.ndarray, cols: np.ndarray, start: np.ndarray) -> np.ndar
 
 
 def _rank1(a: np.ndarray, b: np.ndarray, c, column_offsets: np.ndarray) -> np.ndarray:
-    """The transa = N kernel: C[:, j] plus the rounded products, in k order."""
+    """The transa = N kernel: C[:, j] plus the rounded products, in k order; the elements of a
+    column of C before its first 16-byte boundary (1-3 floats, 1 double) are peeled."""
     m, k = a.shape
     n = b.shape[1]
-    start = np.zeros((m, n), F32) if c is None else np.array(np.broadcast_to(c, (m, n)), F32)
+    lanes = 16 // a.itemsize
+    start = np.zeros((m, n), a.dtype) if c is None else \
+        np.array(np.broadcast_to(c, (m, n)), a.dtype)
     out = start.copy()
     for i in range(k):
         out += a[:, i, None] * b[None, i, :]
-    peel = (-column_offsets) % 4
-    peel[m - peel < 4] = 0
+    peel = (-column_offsets) % lanes
+    peel[m - peel < lanes] = 0
     if k >= 8:
-        for rows in (1, 2, 3):
+        for rows in range(1, lanes):
             cols = np.flatnonzero(peel == rows)
             if cols.size:
                 out[:rows, cols] = _peel_rows(a[:rows], b[:, cols].T, start[:rows, cols])
@@ -256,15 +264,42 @@ IN_ORDER_UP_TO = {"rank1": 7, "gemv_t": 4, "tt": 7, "tn": SHORT_K}
 
 
 def _short(m1: np.ndarray, m2: np.ndarray, bias, from_bias: bool) -> np.ndarray:
-    """bias + m1 @ m2 with the products of each k added in k order, to a zero (then bias added
-    to the sum) or, `from_bias`, to the bias (the rank-1 kernel's C)."""
-    out = np.zeros((m1.shape[0], m2.shape[1]), F32)
+    """bias + m1 @ m2 (or a batch of them) with the products of each k added in k order, to a
+    zero (then bias added to the sum) or, `from_bias`, to the bias (the rank-1 kernel's C)."""
+    out = np.zeros(m1.shape[:-1] + m2.shape[-1:], m1.dtype)
     if from_bias:
         out[...] = bias
-    columns = m1.T
-    for i in range(m1.shape[1]):
-        out += columns[i][:, None] * m2[i]
+    for i in range(m1.shape[-1]):
+        out += m1[..., i, None] * m2[..., i, None, :]
     return out if bias is None or from_bias else bias + out
+
+
+def _sides(m1: np.ndarray, m2: np.ndarray) -> tuple:
+    """How torch's m1 @ m2 reaches MKL: (C transposed?, MKL's A, MKL's B, m, n)."""
+    if m2.shape[1] != 1:   # C is row-major: MKL computes C^T = m2^T m1^T
+        return True, m2, m1, m2.shape[1], m1.shape[0]
+    return False, m1, m2, m1.shape[0], 1
+
+
+def _ordered_product(m1: np.ndarray, m2: np.ndarray, bias, sides: tuple):
+    """bias + m1 @ m2 if the kernel MKL's gemm runs for it adds each k's products in k order
+    (see IN_ORDER_UP_TO), else None. dgemm chooses among the same kernels as sgemm (probed with
+    float64 operands of every layout against torch), so this serves both."""
+    transpose_c, x, y, m, n = sides
+    k = m1.shape[1]
+    if m >= FMA_M and n >= FMA_N:
+        return None
+    if k <= SHORT_K and bias is None:   # to a zero in every kernel
+        return _short(m1, m2, None, False)
+    if k <= max(IN_ORDER_UP_TO.values(), default=-1):
+        trans = [transpose_c if layout is None else layout[0] for layout in
+                 (_layout(x, not transpose_c, m, k), _layout(y, not transpose_c, k, n))]
+        kernel = _kernel(*trans, m, n)
+        if k <= IN_ORDER_UP_TO.get(kernel, -1):
+            # the bias is where the rank-1 kernel starts and what the others add at the end
+            return _short(m1, m2, None if bias is None else np.asarray(bias, m1.dtype),
+                          bias is not None and kernel == "rank1")
+    return None
 
 
 # ---- torch's side: addmm_impl_cpu_ (aten/src/ATen/native/LinearAlgebra.cpp) ----------------
@@ -290,33 +325,26 @@ def _as_operand(x: np.ndarray, rows_first: bool, rows: int, k: int) -> tuple:
     return not rows_first, cs[0] if rows_first else cs[1], 0, copy
 
 
-def sgemm(m1: np.ndarray, m2: np.ndarray, bias=None, c_offset: int = 0) -> np.ndarray:
-    """bias + m1 @ m2 (float32, 2-d) with the bits of torch.addmm (torch.mm without a bias);
-    `c_offset`: where the result starts in its storage (a batch of bmm)."""
+def gemm(m1: np.ndarray, m2: np.ndarray, bias=None, c_offset: int = 0):
+    """bias + m1 @ m2 (2-d) with the bits of torch.addmm (torch.mm without a bias), or None
+    where the kernel is not ported: sgemm's all are, dgemm's in-order and rank-1 kernels (same
+    choice and order, the peeled rows those before a 16-byte boundary); `c_offset`: where the
+    result starts in its storage (a batch of bmm)."""
     big, k, small = m1.shape[0], m1.shape[1], m2.shape[1]
-    transpose_c = small != 1
-    if transpose_c:       # C is row-major: MKL computes C^T = m2^T m1^T
-        x, y, m, n = m2, m1, small, big
-    else:
-        x, y, m, n = m1, m2, big, small
+    transpose_c, x, y, m, n = sides = _sides(m1, m2)
+    short = _ordered_product(m1, m2, bias, sides)
+    if short is not None:
+        return short
     fma = m >= FMA_M and n >= FMA_N
-    if k <= SHORT_K and not fma and bias is None:   # to a zero in every kernel
-        return _short(m1, m2, None, False)
-    if k <= max(IN_ORDER_UP_TO.values(), default=-1) and not fma:
-        trans = [transpose_c if layout is None else layout[0] for layout in
-                 (_layout(x, not transpose_c, m, k), _layout(y, not transpose_c, k, n))]
-        kernel = _kernel(*trans, m, n)
-        if k <= IN_ORDER_UP_TO.get(kernel, -1):
-            # the bias is where the rank-1 kernel starts and what the others add at the end
-            return _short(m1, m2, None if bias is None else np.asarray(bias, F32),
-                          bias is not None and kernel == "rank1")
-    c = None
-    if bias is not None:
-        c = np.broadcast_to(np.asarray(bias, F32), (big, small))
-        c = c.T if transpose_c else c
     trans_a, lda, a_off, x = _as_operand(x, not transpose_c, m, k)
     trans_b, ldb, b_off, y = _as_operand(y, not transpose_c, k, n)
     kernel = "fma" if fma else _kernel(trans_a, trans_b, m, n)
+    if m1.dtype == F64 and kernel != "rank1":
+        return None
+    c = None
+    if bias is not None:
+        c = np.broadcast_to(np.asarray(bias, m1.dtype), (big, small))
+        c = c.T if transpose_c else c
     a = x.T if transpose_c else x          # op(A): m x k
     b = y.T if transpose_c else y          # op(B): k x n
     out = _sgemm(kernel, a, b, c, ldb, a_off, b_off, c_offset, small if transpose_c else big)
@@ -349,19 +377,6 @@ def _sgemm(kernel, a, b, c, ldb, a_off, b_off, c_off, ldc) -> np.ndarray:
     else:
         out = _tn(a, b, b_off + np.arange(n) * ldb)
     return out if c is None else c + out
-
-
-def sbmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """torch.bmm (float32): below 400 multiply-adds per matrix ATen's own loop (products added in
-    k order), else MKL's sgemm_batch, which runs sgemm on each matrix where it lies."""
-    count, rows, k = a.shape
-    cols = b.shape[2]
-    if k * rows * cols < 400:
-        out = np.zeros((count, rows, cols), F32)
-        for i in range(k):
-            out += a[:, :, i, None] * b[:, None, i, :]
-        return out
-    return np.stack([sgemm(a[i], b[i], c_offset=i * rows * cols) for i in range(count)])
 
 
 def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -401,8 +416,9 @@ def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
         if a.shape[0] == 1 or b.shape[1] == 1:
             out += 0.0
         return out
-    if a.dtype == F32:
-        return sgemm(a, b, bias)
+    out = gemm(a, b, bias) if a.dtype in (F32, F64) else None
+    if out is not None:
+        return out
     out = matmul(a, b)
     return out if bias is None else bias + out
 
@@ -432,4 +448,15 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return sbmm(a, b) if a.dtype == F32 else matmul(a, b)
+    """torch.bmm: below 400 multiply-adds a matrix ATen's own loop (baddbmm_cpu_kernel: each
+    element's products added in k order to a zero, in the dtype for floats), else MKL's
+    ?gemm_batch, which runs gemm on each matrix where it lies."""
+    count, rows, k = a.shape
+    cols = b.shape[2]
+    if a.dtype in (F32, F64) and k * rows * cols < 400:
+        return _short(a, b, None, False)
+    first = gemm(a[0], b[0]) if a.dtype in (F32, F64) and count else None
+    if first is None:
+        return matmul(a, b)
+    return np.stack([first] + [gemm(a[i], b[i], c_offset=i * rows * cols)
+                               for i in range(1, count)])

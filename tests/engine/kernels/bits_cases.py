@@ -36,14 +36,17 @@ LAYOUTS = {
 def operand(case: dict, name: str) -> tuple:
     """(the logical operand, the contiguous array it lives in, the view that reads it there)."""
     shape, layout = case[f"shape_{name}"], case.get(f"layout_{name}", "c")
-    array = values(shape, case["seed"] + (name == "b"))
+    seed = case["seed"] + (name == "b")
+    array = values(shape, seed)
+    if case.get("dtype") == "float64":  # 48 bits: products that round, so order shows
+        array = values(shape, seed, "float64") + values(shape, seed + 50, "float64") * 2.0 ** -24
     store, view = LAYOUTS[layout]
     return array, store(array), view
 
 
 def bias(case: dict) -> np.ndarray:
     """addmm's bias: one value per column."""
-    return values(case["shape_b"][-1:], 99)
+    return values(case["shape_b"][-1:], 99, case.get("dtype", "float32"))
 
 
 def pow_operands(case: dict) -> tuple:
@@ -62,9 +65,9 @@ def backward_inputs(case: dict) -> tuple:
         else out
 
 
-def _mm(op, m, k, n, la="c", lb="c", seed=1):
+def _mm(op, m, k, n, la="c", lb="c", seed=1, dtype="float32"):
     return {"op": op, "shape_a": [m, k], "shape_b": [k, n], "layout_a": la, "layout_b": lb,
-            "seed": seed}
+            "seed": seed, "dtype": dtype}
 
 
 CASES = [
@@ -85,6 +88,12 @@ CASES = [
     # addmm: beta = 1 starts the rank-1 and FMA kernels from the bias, the others add it last
     _mm("addmm", 16, 20, 10), _mm("addmm", 16, 50, 6, "c", "t"), _mm("addmm", 16, 50, 16, "c", "t"),
     _mm("addmm", 16, 300, 16, "c", "t"), _mm("addmm", 8, 9, 1, "c", "t"), _mm("addmm", 1, 64, 1),
+    # dgemm: sgemm's choice of kernel; k in order, or the rank-1 kernel's (a double peeled
+    # before a 16-byte boundary), the other kernels not ported
+    *(_mm(op, m, k, n, la, lb, 2, "float64") for op, m, k, n, la, lb in (
+        ("mm", 2, 3, 2, "c", "c"), ("mm", 6, 3, 2, "t", "c"), ("mm", 3, 7, 5, "t", "c"),
+        ("mm", 5, 40, 7, "c", "c"), ("mm", 3, 100, 11, "c", "c"), ("mm", 6, 3, 1, "c", "t"),
+        ("addmm", 1, 8, 4, "c", "c"), ("addmm", 4, 3, 5, "c", "t"), ("addmm", 3, 30, 9, "c", "c"))),
     # sgemv 't' and 'n', sdot
     *({"op": "mv", "shape_a": [m, k], "shape_b": [k], "layout_a": la, "seed": 7}
       for m, k, la in ((16, 100, "c"), (7, 64, "c"), (1, 31, "c"), (5, 33, "t"), (4, 9, "c"))),
@@ -94,6 +103,9 @@ CASES = [
     *({"op": "bmm", "shape_a": [b, m, k], "shape_b": [b, k, n], "layout_a": la, "seed": 9}
       for b, m, k, n, la in ((2, 2, 5, 3, "c"), (3, 5, 17, 9, "c"), (2, 13, 40, 17, "c"),
                              (5, 1, 50, 30, "c"), (2, 16, 20, 16, "bt"))),
+    *({"op": "bmm", "shape_a": [b, m, k], "shape_b": [b, k, n], "layout_a": la, "seed": 9,
+       "dtype": "float64"}
+      for b, m, k, n, la in ((2, 2, 3, 2, "c"), (3, 4, 9, 5, "bt"), (3, 5, 17, 9, "c"))),
     # pow: x*x*x, 1/(x*x), SLEEF's powf on whole vector steps and the C library on the rest
     *({"op": "pow", "shape": [1007], "seed": 10, "dtype": dt, "scale": 3.0, "exponent": e,
        "abs": e != int(e)}
