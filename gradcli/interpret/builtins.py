@@ -186,10 +186,16 @@ def _nn_init_entries() -> dict:
     return init.entries()
 
 
+def _nn_utils_entries() -> dict:
+    from ..library.nn import utils
+    return utils.entries()
+
+
 nn = modules.register(Namespace("torch.nn", load=_nn_entries))
 functional = modules.register(Namespace("torch.nn.functional"))
 linalg = modules.register(Namespace("torch.linalg", LINALG))
 modules.register(Namespace("torch.nn.init", load=_nn_init_entries))
+modules.register(Namespace("torch.nn.utils", load=_nn_utils_entries))
 
 
 def _library(module: str) -> Callable[[], dict[str, Any]]:

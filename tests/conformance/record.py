@@ -85,9 +85,9 @@ def run_case(case: Path, timeout: float):
 # over the facades gradcli offers. What lies outside it is reported, never refused.
 OUTSIDE_NODES = {"AsyncFunctionDef", "AsyncFor", "AsyncWith", "Await", "Match", "TypeAlias",
                  "TryStar", "NamedExpr"}
-OFFERED_MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.optim",
-                   "torch.optim.lr_scheduler", "torch.utils", "torch.utils.data", "torch.autograd",
-                   "torch.autograd.functional", "torch.distributions",
+OFFERED_MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.nn.utils",
+                   "torch.optim", "torch.optim.lr_scheduler", "torch.utils", "torch.utils.data",
+                   "torch.autograd", "torch.autograd.functional", "torch.distributions",
                    *(f"torch.distributions.{name}" for name in (
                        "bernoulli", "categorical", "constraints", "distribution", "multinomial",
                        "normal", "uniform")), "numpy", "math", "random",

@@ -103,6 +103,8 @@ INTERNALS = [
     "torch.nn.Linear(1, 1).weight.__class__.__mro__",
     "torch.nn.Linear(1, 1).state_dict()._metadata",
     "torch.nn.Linear(1, 1).register_forward_hook(f).__dict__", "torch.nn.init.normal_.__globals__",
+    "torch.nn.utils.clip_grad_norm_.__globals__", "torch.nn.utils.warnings",
+    "torch.nn.utils.types", "torch.nn.utils.clip_grad_norm_.__wrapped__",
     "torch.nn.Linear(1, 1).load_state_dict({}, strict=False).__class__.__bases__",
     "torch.nn.Sequential().__iter__().__reduce__",
 ]
