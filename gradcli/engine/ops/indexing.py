@@ -542,14 +542,73 @@ def _overlapping(a: np.ndarray) -> bool:
     return a.size > 0 and any(step == 0 and n > 1 for n, step in zip(a.shape, a.strides))
 
 
-# the grad_fn a modified view is given: its elements picked from the base by position. Its
-# backward (as_strided_backward) copies g into zeros of the base's shape, and sums it there only
-# where the view's elements overlap (0 + -0. is 0., so a copy keeps the sign a sum would not)
-AS_STRIDED = row(Op("as_strided", None, "AsStridedBackward0", ("self",), (
-    Rule(lambda node, g: xp.reshape(_index_put(
-        xp.zeros_like(g, (int(np.prod(node.shapes[0])),)), (node.positions,), g,
-        node.overlapping, INDEX_PUT_IMPL), node.shapes[0]), (),
-         "∂view/∂base = 1 at the view's positions"),), dtypes="keep", view=True))
+def _as_strided_grad(node, g):
+    """as_strided_backward: g copied into zeros of the base's shape at the view's positions,
+    summed there only where the view's elements overlap (0 + -0. is 0., so a copy keeps the
+    sign a sum would not). Recorded, it is FunctionsManual's graph: zeros of the base's
+    storage, g (size-1 dims squeezed, stride-0 dims summed) copied into the view's geometry of
+    it (CopySlices), the base's geometry taken of it last (AsStridedBackward0, in the base's
+    layout)."""
+    shape = node.shapes[0]
+    if type(g) is not Tensor:
+        return _index_put(np.zeros(math.prod(shape), g.dtype), (node.positions,), g,
+                          node.overlapping, INDEX_PUT_IMPL).reshape(shape)
+    if not g._data.size or not math.prod(shape):
+        return xp.zeros_like(g, shape)
+    # the memory offset of each element of the base (by C order), and of the view's
+    offsets = np.zeros(shape, np.int64)
+    for k, step in enumerate(node.strides):
+        offsets += (np.arange(shape[k]) * step).reshape((-1,) + (1,) * (len(shape) - k - 1))
+    offsets = offsets.reshape(-1)
+    view_offsets = offsets[node.positions._data]
+    start = int(view_offsets.flat[0])
+    sizes, steps, ndim = [], [], view_offsets.ndim
+    for i in reversed(range(ndim)):
+        n = view_offsets.shape[i]
+        step = int(view_offsets[(0,) * i + (1,) + (0,) * (ndim - i - 1)]) - start \
+            if n > 1 else 0
+        if n == 1:
+            g = g.squeeze(i)
+        elif step == 0:
+            g = g.sum(i)
+        else:
+            sizes.insert(0, n)
+            steps.insert(0, step)
+    # gradcli's views overlap only through stride-0 dims, summed away above: what is left is
+    # copied (PyTorch index_add_s it into an overlapping geometry, as unfold's would be)
+    storage = Tensor._make(np.zeros(int(offsets.max()) + 1, g._data.dtype))
+    inplace.copy_(as_strided(storage, sizes, steps, start), g)
+    return as_strided(storage, shape, node.strides, 0)
+
+
+def _strided(a: np.ndarray, sizes, steps, start: int) -> np.ndarray:
+    """A writable view of the 1-d array `a` in a geometry given in elements."""
+    return np.lib.stride_tricks.as_strided(a[start:], tuple(sizes),
+                                           tuple(s * a.itemsize for s in steps))
+
+
+def _element_strides(a: np.ndarray) -> tuple:
+    return tuple(s // a.itemsize for s in a.strides) if a.size else \
+        tuple(math.prod(a.shape[k + 1:]) for k in range(a.ndim))
+
+
+# the grad_fn a modified view is given: its elements picked from the base by position (the
+# base's strides kept for the recorded backward's geometry)
+AS_STRIDED = row(Op(
+    "as_strided", lambda a, positions, overlapping, strides, geometry: _strided(a, *geometry),
+    "AsStridedBackward0", ("self",), (
+        Rule(_as_strided_grad, (), "∂view/∂base = 1 at the view's positions"),),
+    dtypes="keep", view=True))
+
+
+def as_strided(base: Tensor, size, stride, storage_offset: int) -> Tensor:
+    """base.as_strided(size, stride, storage_offset) of a 1-d contiguous `base`."""
+    geometry = (tuple(size), tuple(stride), storage_offset)
+    positions = _strided(np.arange(base._data.size), *geometry)
+    return apply(AS_STRIDED, (base,), {
+        "positions": Tensor._make(np.array(positions)),
+        "overlapping": _overlapping(positions), "strides": _element_strides(base._data),
+        "geometry": geometry})
 
 
 def as_strided_of(base: Tensor, view: Tensor, positions: Tensor | None = None,
@@ -562,7 +621,8 @@ def as_strided_of(base: Tensor, view: Tensor, positions: Tensor | None = None,
     kind = PendingView if pending else Node if superseded is None else RegeneratedView
     node = kind(
         AS_STRIDED, (base._edge(),), (True,),
-        {"positions": positions, "overlapping": _overlapping(view._data)},
+        {"positions": positions, "overlapping": _overlapping(view._data),
+         "strides": _element_strides(base._data)},
         (base._data.shape,), (base.dtype,), None)
     node.span = span if span is not None else getattr(view.grad_fn, "span", None)
     if superseded is not None:
