@@ -8,7 +8,8 @@ from ..dispatch import Rule, Op, apply, edges_first
 from ..limits import check_shape
 from ..tensor import Tensor
 from . import xp
-from .pointwise import broadcast_apply, broadcast_error, broadcast_shape, iterated, relaid
+from .pointwise import (broadcast_apply, broadcast_error, broadcast_shape, c_ordered, iterated,
+                        relaid)
 from .registry import export, row
 
 NUMBER = (int, float, bool)
@@ -174,8 +175,9 @@ def _where_method(input, condition, other):
     return where(condition, input, other)
 
 
-MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: np.where(mask._data, value, a),
-                     "MaskedFillBackward0", ("self",), (
+# ATen's masked_fill fills a contiguous clone of self (and masked_fill_ writes in place)
+MASKED_FILL = row(Op("masked_fill", lambda a, mask, value: c_ordered(
+    np.where(mask._data, value, a)), "MaskedFillBackward0", ("self",), (
     Rule(lambda node, g: xp.masked_fill(g, node.mask, 0.0), (),
          "∂masked_fill(a, m, v)/∂a = not m"),),
     dtypes="keep", saved_params=("mask",)))
@@ -189,8 +191,8 @@ def _masked_sum(g, mask):
 
 
 # masked_fill with a 0-d tensor as the value (masked_fill.Tensor): the value gets a gradient too
-MASKED_FILL_TENSOR = row(Op("masked_fill", lambda a, value, mask: np.where(
-    mask._data, value.astype(a.dtype), a), "MaskedFillBackward1", ("self", "value"), (
+MASKED_FILL_TENSOR = row(Op("masked_fill", lambda a, value, mask: c_ordered(np.where(
+    mask._data, value.astype(a.dtype), a)), "MaskedFillBackward1", ("self", "value"), (
     Rule(lambda node, g: xp.masked_fill(g, node.mask, 0.0), (),
          "∂masked_fill(a, m, v)/∂a = not m"),
     Rule(lambda node, g: _masked_sum(g, node.mask), (),

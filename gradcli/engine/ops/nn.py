@@ -219,7 +219,7 @@ LEAKY_RELU_ = row(Op("leaky_relu_", LEAKY_RELU.forward, "LeakyReluBackward1", ("
     Rule(lambda node, g: apply(LEAKY_RELU_BACKWARD, (g, node.result), {
         "negative_slope": _positive_slope("leakyReLu", "leakRelu", node.negative_slope)}),
          ("result",), "∂leaky_relu(x)/∂x = 1 if x > 0 else slope"),)))
-ELU = row(Op("elu", kernels.elu, "EluBackward0", ("self",), (
+ELU = row(Op("elu", _pw.in_layout(kernels.elu), "EluBackward0", ("self",), (
     Rule(_elu_grad, ("self",), "∂elu(x)/∂x = 1 if x > 0 else α·eˣ"),)))
 # derivatives.yaml: elu_backward(grad, alpha, ..., is_result=true, result), an
 # EluBackwardBackward0 of the result under create_graph
@@ -227,14 +227,16 @@ ELU_ = row(Op("elu_", kernels.elu, "EluBackward1", ("self",), (
     Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.result), {
         "alpha": _positive_slope("elu", None, node.alpha), "is_result": True}),
          ("result",), "∂elu(x)/∂x = 1 if x > 0 else elu(x) + α"),)))
-GELU = row(Op("gelu", kernels.gelu, "GeluBackward0", ("self",), (
+GELU = row(Op("gelu", _pw.in_layout(kernels.gelu), "GeluBackward0", ("self",), (
     Rule(lambda node, g: apply(GELU_BACKWARD, (g, node.self), {"approximate": node.approximate}),
          ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
-SILU = row(Op("silu", lambda a: a / (1 + exp_kernel(-a)), "SiluBackward0", ("self",), (
-    Rule(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
-SOFTPLUS = row(Op("softplus", kernels.softplus, "SoftplusBackward0", ("self",), (
+SILU = row(Op("silu", _pw.in_layout(lambda a: a / (1 + exp_kernel(-a))), "SiluBackward0",
+              ("self",), (Rule(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
+SOFTPLUS = row(Op("softplus", _pw.in_layout(kernels.softplus), "SoftplusBackward0", ("self",), (
     Rule(_softplus_grad, ("self",), "∂softplus(x)/∂x = σ(βx)"),)))
-LOG_SIGMOID = row(Op("log_sigmoid", kernels.log_sigmoid, "LogSigmoidBackward0", ("self",), (
+# ATen's log_sigmoid_forward allocates its result contiguous, whatever the input's layout
+LOG_SIGMOID = row(Op("log_sigmoid", lambda a: _pw.c_ordered(kernels.log_sigmoid(a)),
+                     "LogSigmoidBackward0", ("self",), (
     Rule(_log_sigmoid_grad, ("self",), "∂log σ(x)/∂x = 1 - σ(x)"),)))
 
 

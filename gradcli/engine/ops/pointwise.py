@@ -88,6 +88,24 @@ def laid_out(out: np.ndarray, first: np.ndarray, *rest) -> np.ndarray:
     return out
 
 
+def c_ordered(out: np.ndarray) -> np.ndarray:
+    """`out` as ATen allocates a contiguous result (np.ascontiguousarray makes a 0-d array 1-d)."""
+    return out if out.flags.c_contiguous else out.copy()
+
+
+def in_layout(kernel):
+    """A forward whose kernel writes its result in C order (the ports of ATen's vectorised
+    kernels flatten their operands), with the result laid out as TensorIterator lays it out
+    for these operands (laid_out): a reshape of it then views or copies as PyTorch's does."""
+    def forward(first, *rest, **params):
+        out = kernel(first, *rest, **params)
+        if out.ndim > 1 and not first.flags.c_contiguous:   # laid_out, inline: a hot path
+            return relaid(out, first, *rest)
+        return out
+    forward.__name__, forward.__doc__ = getattr(kernel, "__name__", "forward"), kernel.__doc__
+    return forward
+
+
 def relaid(out: np.ndarray, *operands) -> np.ndarray:
     """`out` copied into TensorIterator's layout for these operands (reorder_dimensions: dims
     sorted fastest first by the first operand whose strides differ, a broadcast one skipped)."""
@@ -184,7 +202,7 @@ def _pow_base_grad(node, g):
 
 POW = row(Op("pow", kernels.pow_scalar, "PowBackward0", ("self",), (
     Rule(_pow_scalar_grad, ("self",), "∂(xⁿ)/∂x = n·xⁿ⁻¹"),)))
-POW_TENSOR = row(Op("pow", kernels.pow_tensor, "PowBackward1", ("self", "exponent"), (
+POW_TENSOR = row(Op("pow", in_layout(kernels.pow_tensor), "PowBackward1", ("self", "exponent"), (
     # pow_backward_self: zeros where y == 0 (so 0⁰'s gradient is 0, not 0·0⁻¹ = nan)
     Rule(lambda node, g: xp.where(node.exponent == 0, 0.0, g * (
         node.exponent * xp.pow(node.self, node.exponent - 1))),
@@ -405,7 +423,8 @@ def square(input):
 def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: str,
           dtypes: str = "float"):
     """Define an elementwise op: its row, torch.<name>, Tensor.<name> and Tensor.<name>_."""
-    op = row(Op(name, forward, grad_fn, ("self",), (Rule(derivative, uses, formula),), dtypes))
+    op = row(Op(name, in_layout(forward), grad_fn, ("self",), (Rule(derivative, uses, formula),),
+                dtypes))
 
     def function(input):
         return apply(op, (input,))
@@ -788,10 +807,10 @@ def fmod(input, other):
 
 # derivatives.yaml's lerp.Scalar: grad * (1 - weight.toDouble()) and grad * weight, C++ scaling
 # by a number (MulBackward1 in a recorded graph)
-LERP = row(Op("lerp", kernels.lerp, "LerpBackward0", ("self", "end"), (
+LERP = row(Op("lerp", in_layout(kernels.lerp), "LerpBackward0", ("self", "end"), (
     Rule(lambda node, g: scale(g, 1 - node.weight), (), "∂lerp(a, b, w)/∂a = 1 - w"),
     Rule(lambda node, g: scale(g, node.weight), (), "∂lerp(a, b, w)/∂b = w"))))
-LERP_TENSOR = row(Op("lerp", kernels.lerp, "LerpBackward1", ("self", "end", "weight"), (
+LERP_TENSOR = row(Op("lerp", in_layout(kernels.lerp), "LerpBackward1", ("self", "end", "weight"), (
     Rule(lambda node, g: g * (1 - node.weight), ("weight",), "∂lerp(a, b, w)/∂a = 1 - w"),
     Rule(lambda node, g: g * node.weight, ("weight",), "∂lerp(a, b, w)/∂b = w"),
     Rule(lambda node, g: g * (node.end - node.self), ("self", "end"),
@@ -820,12 +839,12 @@ def lerp(input, end, weight):
     return apply(LERP, (input, end), {"weight": weight})
 
 
-ADDCMUL = row(Op("addcmul", kernels.addcmul, "AddcmulBackward0", ("self", "tensor1", "tensor2"), (
+ADDCMUL = row(Op("addcmul", in_layout(kernels.addcmul), "AddcmulBackward0", ("self", "tensor1", "tensor2"), (
     Rule(lambda node, g: g, (), "∂(a + v·b·c)/∂a = 1"),
     Rule(lambda node, g: g * (node.tensor2 * node.value), ("tensor2",), "∂(a + v·b·c)/∂b = v·c"),
     Rule(lambda node, g: g * (node.tensor1 * node.value), ("tensor1",),
          "∂(a + v·b·c)/∂c = v·b"))))
-ADDCDIV = row(Op("addcdiv", kernels.addcdiv, "AddcdivBackward0", ("self", "tensor1", "tensor2"), (
+ADDCDIV = row(Op("addcdiv", in_layout(kernels.addcdiv), "AddcdivBackward0", ("self", "tensor1", "tensor2"), (
     Rule(lambda node, g: g, (), "∂(a + v·b/c)/∂a = 1"),
     # derivatives.yaml: grad * (value / tensor2), C++'s Scalar / Tensor a tensor filled with
     # value divided by tensor2 (a DivBackward0 under the Mul); value * tensor1 a MulBackward1
