@@ -542,6 +542,9 @@ sort(int dim=-1, bool descending=False)
 def Tensor.split(self, split_size, dim=0)
 TensorBase.sqrt_()|noargs
 TensorBase.square_()|noargs
+squeeze_()
+squeeze_(int dim)
+squeeze_(int[] dim)
 sub_(Tensor other, *, Scalar alpha=1)
 sub_(Scalar alpha, Tensor other)|deprecated
 subtract(Tensor other, *, Scalar alpha=1)
@@ -549,6 +552,7 @@ subtract(Scalar other, Scalar alpha=1)
 subtract_(Tensor other, *, Scalar alpha=1)
 subtract_(Scalar other, Scalar alpha=1)
 sum_to_size(SymInt[] size)
+TensorBase.t_()|noargs
 TensorBase.tan_()|noargs
 TensorBase.tanh_()|noargs
 topk(SymInt k, int dim=-1, bool largest=True, bool sorted=True)
@@ -556,6 +560,7 @@ to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy
     MemoryFormat memory_format=None)
 to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, MemoryFormat memory_format=None)
 to(Tensor tensor, bool non_blocking=False, bool copy=False, *, MemoryFormat memory_format=None)
+transpose_(int dim0, int dim1)
 true_divide(Tensor other)
 true_divide(Scalar other)
 TensorBase.trunc_()|noargs
@@ -564,6 +569,7 @@ type(PyObject dtype=None, bool non_blocking=False, *, MemoryFormat? memory_forma
 type(PyObject dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated
 type_as(Tensor other)
 uniform_(float from=0, float to=1, *, Generator? generator=None)
+unsqueeze_(int dim)
 view(ScalarType dtype)
 view(int[] size)
 view_as(Tensor other)

@@ -188,17 +188,74 @@ def unsqueeze(input, dim):
     return apply(UNSQUEEZE, (input,), {"dim": input._dim(dim, input.ndim + 1)})
 
 
-@export()
-def squeeze(input, dim=None):
+def _squeezed(input: Tensor, dim) -> tuple[tuple[int, ...], int]:
+    """The dims squeeze drops (those of size 1 among the named), and which overload it is
+    (0: no dim, 1: one dim, 2: a list of dims), which its grad_fn name counts by."""
     shape = input._data.shape
     if dim is None:
-        dims, n = tuple(i for i, s in enumerate(shape) if s == 1), 0
-    elif isinstance(dim, (tuple, list)):
-        dims, n = tuple(input._dim(d) for d in dim if shape[input._dim(d)] == 1), 2
-    else:
-        d = input._dim(dim)
-        dims, n = ((d,) if shape and shape[d] == 1 else ()), 1
+        return tuple(i for i, s in enumerate(shape) if s == 1), 0
+    if isinstance(dim, (tuple, list)):
+        return tuple(input._dim(d) for d in dim if shape[input._dim(d)] == 1), 2
+    d = input._dim(dim)
+    return ((d,) if shape and shape[d] == 1 else ()), 1
+
+
+@export()
+def squeeze(input, dim=None):
+    dims, n = _squeezed(input, dim)
     return apply(SQUEEZE[n], (input,), {"dims": dims})
+
+
+# ---- unsqueeze_, squeeze_, t_, transpose_: the tensor itself takes the view's shape -------------
+def _in_place_row(op: Op, grad_fn: str) -> Op:
+    """The row of an in-place view op: its out-of-place row's forward and derivative under the
+    in-place grad_fn name, and no view of its own (the tensor written to is the result)."""
+    return Op(op.name + "_", op.forward, grad_fn, op.args, op.derivs, dtypes="keep")
+
+
+UNSQUEEZE_ = _in_place_row(UNSQUEEZE, "UnsqueezeBackward1")
+SQUEEZE_ = {n: _in_place_row(SQUEEZE[n], f"SqueezeBackward{n + 3}") for n in (0, 1, 2)}
+TRANSPOSE_ = _in_place_row(TRANSPOSE, "TransposeBackward1")
+T_ = _in_place_row(T, "TBackward1")
+for _row in (UNSQUEEZE_, *SQUEEZE_.values(), TRANSPOSE_, T_):
+    row(_row)
+
+
+def _restride(input: Tensor, op: Op, params: dict) -> Tensor:
+    """Give `input` the shape and strides op's view would have (the same memory), bump its
+    version, and make the op's node its history, as an in-place op of ATen's autograd does."""
+    from .inplace import check_inplace
+    check_inplace(input)
+    out = apply(op, (input,), params)
+    input._data = out._data
+    input._version_counter.value += 1
+    if out.grad_fn is not None:
+        input.grad_fn, input._output_nr = out.grad_fn, 0
+    return input
+
+
+@export(torch=False)
+def unsqueeze_(input, dim):
+    return _restride(input, UNSQUEEZE_, {"dim": input._dim(dim, input.ndim + 1)})
+
+
+@export(torch=False)
+def squeeze_(input, dim=None):
+    dims, n = _squeezed(input, dim)
+    return _restride(input, SQUEEZE_[n], {"dims": dims})
+
+
+@export(torch=False)
+def transpose_(input, dim0, dim1):
+    return _restride(input, TRANSPOSE_, {"dim0": input._dim(dim0), "dim1": input._dim(dim1)})
+
+
+@export(torch=False)
+def t_(input):
+    if input.ndim > 2:
+        raise RuntimeError(f"t_() expects a tensor with <= 2 dimensions, but self is "
+                           f"{input.ndim}D")
+    return _restride(input, T_, {})
 
 
 @export(torch=False)   # a method only: torch has no function of this name
