@@ -41,7 +41,9 @@ MM = row(Op("mm", _mm, "MmBackward0", ("self", "mat2"), (
          "∂(A·B)/∂B = Aᵀ·g")),
     dtypes="keep"))
 MV = row(Op("mv", _k.mv, "MvBackward0", ("self", "vec"), (
-    Rule(lambda node, g: xp.unsqueeze(g, 1) * node.vec, ("vec",), "∂(A·v)/∂A = g·vᵀ"),
+    # derivatives.yaml: grad.ger(vec), and ger is outer: a reshape to a column times vec
+    Rule(lambda node, g: xp.reshape(g, (g.shape[0], 1)) * node.vec, ("vec",),
+         "∂(A·v)/∂A = g·vᵀ"),
     Rule(lambda node, g: xp.mv(xp.t(node.self), g), ("self",), "∂(A·v)/∂v = Aᵀ·g")),
     dtypes="keep"))
 DOT = row(Op("dot", _k.dot, "DotBackward0", ("self", "tensor"), (
@@ -223,7 +225,8 @@ def outer(input, vec2):
     for name, t in (("self", input), ("vec2", vec2)):
         if t.ndim != 1:
             raise RuntimeError(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
-    return input.unsqueeze(1) * vec2
+    # ATen's outer: self.reshape({size, 1}) * vec2 (a view, or an alias of a strided vector)
+    return input.reshape(input.shape[0], 1) * vec2
 
 
 ger = export("ger")(outer)
