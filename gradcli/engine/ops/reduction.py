@@ -149,6 +149,14 @@ def _safe_zeros_backward(g, x, dim: int):
     return g * (before * xp.flip(xp.cumprod(after, dim), (dim,)))
 
 
+def reduced(forward):
+    """A reduction's forward, its result allocated as ATen allocates it (xp.allocated)."""
+    def run(a, *rest, **params):
+        return xp.allocated(forward(a, *rest, **params), a)
+    run.__name__, run.__doc__ = getattr(forward, "__name__", "forward"), forward.__doc__
+    return run
+
+
 def _mean_grad(node, g):
     shape = node.shapes[0]
     n = _count(shape, axes_of(node.dim, len(shape))) if "dim" in node.params else math.prod(shape)
@@ -158,17 +166,17 @@ def _mean_grad(node, g):
 SUM_ALL = row(Op("sum", lambda a, dtype: _sum(a, None, False, dtype), "SumBackward0",
                  ("self",), (
     Rule(lambda node, g: xp.expand(g, node.shapes[0]), (), "∂Σx/∂xᵢ = 1"),), dtypes="keep"))
-SUM_DIM = row(Op("sum", _sum, "SumBackward1", ("self",), (
+SUM_DIM = row(Op("sum", reduced(_sum), "SumBackward1", ("self",), (
     Rule(lambda node, g: xp.expand(_restore(g, node), node.shapes[0]), (), "∂Σx/∂xᵢ = 1"),),
     dtypes="keep"))
 MEAN_ALL = row(Op("mean", lambda a, dtype: _mean(a, None, False, dtype), "MeanBackward0",
                   ("self",), (Rule(_mean_grad, (), "∂mean(x)/∂xᵢ = 1/n"),), dtypes="keep"))
-MEAN_DIM = row(Op("mean", _mean, "MeanBackward1", ("self",), (
+MEAN_DIM = row(Op("mean", reduced(_mean), "MeanBackward1", ("self",), (
     Rule(_mean_grad, (), "∂mean(x)/∂xᵢ = 1/n"),), dtypes="keep"))
 PROD_ALL = row(Op("prod", lambda a, dtype: _prod(a, None, False, dtype), "ProdBackward0",
                   ("self",), (Rule(_prod_grad, ("self", "result"), "∂Πx/∂xᵢ = Π_{j≠i} xⱼ"),),
                   dtypes="keep"))
-PROD_DIM = row(Op("prod", _prod, "ProdBackward1", ("self",), (
+PROD_DIM = row(Op("prod", reduced(_prod), "ProdBackward1", ("self",), (
     Rule(_prod_grad, ("self", "result"), "∂Πx/∂xᵢ = Π_{j≠i} xⱼ"),), dtypes="keep"))
 
 
@@ -294,21 +302,23 @@ MAX_ALL = row(Op("max", lambda a: kernels.extreme(a, (), False, True, whole=True
 MIN_ALL = row(Op("min", lambda a: kernels.extreme(a, (), False, False, whole=True),
                  "MinBackward1", ("self",), (
     Rule(_evenly, ("self", "result"), "∂min(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
-MAX_DIM = row(Op("max", _take, "MaxBackward0", ("self",), (
+MAX_DIM = row(Op("max", reduced(_take), "MaxBackward0", ("self",), (
     Rule(_selected, (), "∂max(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep",
     saved_params=("indices",)))
-MIN_DIM = row(Op("min", _take, "MinBackward0", ("self",), (
+MIN_DIM = row(Op("min", reduced(_take), "MinBackward0", ("self",), (
     Rule(_selected, (), "∂min(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep",
     saved_params=("indices",)))
-AMAX = row(Op("amax", lambda a, dim, keepdim: _extremes(a, dim, keepdim, True),
+AMAX = row(Op("amax", reduced(lambda a, dim, keepdim: _extremes(a, dim, keepdim, True)),
               "AmaxBackward0", ("self",), (
     Rule(_shared, ("self", "result"), "∂amax(x)/∂xᵢ = 1/k at the k maxima"),), dtypes="keep"))
-AMIN = row(Op("amin", lambda a, dim, keepdim: _extremes(a, dim, keepdim, False),
+AMIN = row(Op("amin", reduced(lambda a, dim, keepdim: _extremes(a, dim, keepdim, False)),
               "AminBackward0", ("self",), (
     Rule(_shared, ("self", "result"), "∂amin(x)/∂xᵢ = 1/k at the k minima"),), dtypes="keep"))
-ARGMAX = Op("argmax", lambda a, dim, keepdim: _arg_extreme(a, dim, keepdim, np.argmax), None,
+ARGMAX = Op("argmax", reduced(lambda a, dim, keepdim: _arg_extreme(a, dim, keepdim, np.argmax)),
+            None,
             ("self",), (None,), dtypes="int64")
-ARGMIN = Op("argmin", lambda a, dim, keepdim: _arg_extreme(a, dim, keepdim, np.argmin), None,
+ARGMIN = Op("argmin", reduced(lambda a, dim, keepdim: _arg_extreme(a, dim, keepdim, np.argmin)),
+            None,
             ("self",), (None,), dtypes="int64")
 
 
@@ -433,12 +443,12 @@ def _std_grad(node, g):
     return _var_grad(node, xp.masked_fill(g / scale(result, 2), result == 0, 0))
 
 
-VAR = row(Op("var", lambda a, dim, correction, keepdim: _moments(a, dim, correction, keepdim,
-                                                                  False),
+VAR = row(Op("var", reduced(lambda a, dim, correction, keepdim: _moments(
+    a, dim, correction, keepdim, False)),
              "VarBackward0", ("self",), (
     Rule(_var_grad, ("self",), "∂var(x)/∂xᵢ = 2(xᵢ - x̄)/(n - c)"),), dtypes="keep"))
-STD = row(Op("std", lambda a, dim, correction, keepdim: _moments(a, dim, correction, keepdim,
-                                                                  True),
+STD = row(Op("std", reduced(lambda a, dim, correction, keepdim: _moments(
+    a, dim, correction, keepdim, True)),
              "StdBackward0", ("self",), (
     Rule(_std_grad, ("self", "result"), "∂std(x)/∂xᵢ = (xᵢ - x̄)/((n - c)·std(x))"),),
     dtypes="keep"))
@@ -503,7 +513,8 @@ def _norm_backward(g, x, norm, p, axes):
     return scaled * xp.masked_fill(g / xp.pow(norm, p - 1), norm == 0, 0)
 
 
-VECTOR_NORM = row(Op("linalg_vector_norm", _norm, "LinalgVectorNormBackward0", ("self",), (
+VECTOR_NORM = row(Op("linalg_vector_norm", reduced(_norm), "LinalgVectorNormBackward0",
+                     ("self",), (
     Rule(_norm_grad, ("self", "result"), "∂‖x‖ₚ/∂xᵢ = sign(xᵢ)·|xᵢ|ᵖ⁻¹/‖x‖ₚᵖ⁻¹"),),
     dtypes="keep"))
 
@@ -542,7 +553,8 @@ def dist(input, other, p=2):
 
 # ATen's norm.ScalarOpt_dim, which C++ composites call (Python's Tensor.norm goes through
 # linalg_vector_norm instead): the same kernel and derivative under its own grad_fn
-NORM = row(Op("norm", lambda a, p, dim, keepdim: _norm(a, p, dim, keepdim, _dt.of_array(a)),
+NORM = row(Op("norm", reduced(
+    lambda a, p, dim, keepdim: _norm(a, p, dim, keepdim, _dt.of_array(a))),
               "NormBackward1", ("self",), (
     Rule(_norm_grad, ("self", "result"), "∂‖x‖ₚ/∂xᵢ = sign(xᵢ)·|xᵢ|ᵖ⁻¹/‖x‖ₚᵖ⁻¹"),),
     dtypes="keep"))
@@ -605,7 +617,7 @@ def _logsumexp(a: np.ndarray, dim, keepdim: bool) -> np.ndarray:
     return total if keepdim else total.reshape(_kept(a.shape, axes))
 
 
-LOGSUMEXP = row(Op("logsumexp", _logsumexp, "LogsumexpBackward0", ("self",), (
+LOGSUMEXP = row(Op("logsumexp", reduced(_logsumexp), "LogsumexpBackward0", ("self",), (
     Rule(lambda node, g: _restore(g, node) * xp.exp(node.self - _restore(node.result, node)),
          ("self", "result"), "∂logΣeˣ/∂xᵢ = e^(xᵢ - logΣeˣ)"),), dtypes="keep"))
 
@@ -734,9 +746,9 @@ def _truth(a: np.ndarray, dim, keepdim: bool, test) -> np.ndarray:
     return out.astype(np.uint8) if a.dtype == np.uint8 else out
 
 
-ANY = Op("any", lambda a, dim, keepdim: _truth(a, dim, keepdim, np.any), None, ("self",),
+ANY = Op("any", reduced(lambda a, dim, keepdim: _truth(a, dim, keepdim, np.any)), None, ("self",),
          (None,), dtypes="bool")
-ALL = Op("all", lambda a, dim, keepdim: _truth(a, dim, keepdim, np.all), None, ("self",),
+ALL = Op("all", reduced(lambda a, dim, keepdim: _truth(a, dim, keepdim, np.all)), None, ("self",),
          (None,), dtypes="bool")
 
 

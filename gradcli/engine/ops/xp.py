@@ -10,6 +10,8 @@ same bits. The type of the first operand decides which.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..dispatch import apply
@@ -93,13 +95,24 @@ def _axes(dim, ndim: int) -> tuple:
     return tuple(sorted(d % ndim for d in (dim if isinstance(dim, (tuple, list)) else (dim,))))
 
 
+def allocated(out: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """A reduction's result `out` of `x` as ATen allocates it: a fresh C-ordered array (with C
+    strides for its size-1 dims too), where NumPy and the kernel ports keep a strided x's
+    order (and a reshape of the result would copy where PyTorch's views)."""
+    if x.ndim < 2 or x.flags.c_contiguous:
+        return out
+    steps = tuple(math.prod(out.shape[k + 1:]) * out.itemsize for k in range(out.ndim))
+    return out if out.strides == steps else np.array(out, order="C")
+
+
 def _reduced(x, dim, keepdim: bool, kernel):
     x = np.asarray(x)
     axes = _axes(dim, x.ndim)
     out = kernel(x, axes)
     if dim is None:
         return out.reshape(())
-    return out if keepdim else out.reshape([s for i, s in enumerate(x.shape) if i not in axes])
+    return allocated(out if keepdim else
+                     out.reshape([s for i, s in enumerate(x.shape) if i not in axes]), x)
 
 
 def sum(x, dim=None, keepdim: bool = False):
@@ -210,7 +223,7 @@ def sum_to_size(x, shape):
                                       if s == 1 and x.shape[lead + i] != 1)
     if not axes:
         return x
-    return ordered_sum(x, axes).reshape(shape)
+    return allocated(ordered_sum(x, axes).reshape(shape), x)
 
 
 # ---- products ----------------------------------------------------------------------------
