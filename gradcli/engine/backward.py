@@ -15,8 +15,8 @@ from .graph import AccumulateGrad
 from .hooks import apply_hooks
 from .ops import xp
 from .ops.xp import ARRAY_VIEW, CURRENT
-from .ops.inplace import COPY
-from .ops.pointwise import shapes_error
+from .ops.inplace import COPY, dense
+from .ops.pointwise import relaid, shapes_error
 from .ops.registry import export
 from .tensor import Size, Tensor
 
@@ -235,7 +235,11 @@ class BackwardPass:
                         if have is None:
                             slot[nr] = g
                         elif made[0] == before:
-                            slot[nr] = have + g
+                            total = have + g
+                            if type(total) is np.ndarray and total.ndim > 1 \
+                                    and not have.flags.c_contiguous:
+                                total = _laid_out_as_summed(total, have, g)
+                            slot[nr] = total
                         else:   # an efficient zero may be one of them
                             slot[nr] = zeros.accumulate(have, g, self.create)
         return found
@@ -378,6 +382,16 @@ def _tensors(grads) -> list:
 
 def _same(grads):
     return grads
+
+
+def _laid_out_as_summed(total: np.ndarray, old: np.ndarray, new: np.ndarray) -> np.ndarray:
+    """old + new in the layout InputBuffer::accumulate gives it when no graph is recorded:
+    old.add_(new) when old is dense, else new.add_(old) when new is (an expanded gradient
+    takes the other's layout), else TensorIterator's for old + new (NumPy's add takes C order
+    where the two disagree)."""
+    if not dense(old) and dense(new):
+        return relaid(total, new, old)
+    return relaid(total, old, new)
 
 
 def _add(buffers: dict, node, nr: int, g) -> None:

@@ -69,7 +69,7 @@ def check_inplace(t: Tensor, *inputs) -> None:
         raise RuntimeError(LEAF)
 
 
-def _dense(a: np.ndarray) -> bool:
+def dense(a: np.ndarray) -> bool:
     """c10's is_non_overlapping_and_dense: the elements, taken by increasing stride over the
     dims of size 2 or more, fill a block without gaps."""
     need = a.itemsize
@@ -85,7 +85,7 @@ def check_overlap(t: Tensor, *inputs) -> None:
     input (ATen's get_overlap_status): the same memory with another layout, or memory shared in
     part, is refused; layouts it cannot judge (not dense) pass."""
     a = t._data
-    if not a.size or not _dense(a):
+    if not a.size or not dense(a):
         return
     begin = a.__array_interface__["data"][0]
     end = begin + a.nbytes
@@ -93,7 +93,7 @@ def check_overlap(t: Tensor, *inputs) -> None:
         if not isinstance(other, Tensor) or other is t:
             continue
         b = other._data
-        if not b.size or not _dense(b):
+        if not b.size or not dense(b):
             continue
         b_begin = b.__array_interface__["data"][0]
         b_end = b_begin + b.nbytes
