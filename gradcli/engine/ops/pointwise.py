@@ -839,12 +839,14 @@ def lerp(input, end, weight):
     return apply(LERP, (input, end), {"weight": weight})
 
 
-ADDCMUL = row(Op("addcmul", in_layout(kernels.addcmul), "AddcmulBackward0", ("self", "tensor1", "tensor2"), (
+ADDCMUL = row(Op("addcmul", in_layout(kernels.addcmul), "AddcmulBackward0",
+                  ("self", "tensor1", "tensor2"), (
     Rule(lambda node, g: g, (), "∂(a + v·b·c)/∂a = 1"),
     Rule(lambda node, g: g * (node.tensor2 * node.value), ("tensor2",), "∂(a + v·b·c)/∂b = v·c"),
     Rule(lambda node, g: g * (node.tensor1 * node.value), ("tensor1",),
          "∂(a + v·b·c)/∂c = v·b"))))
-ADDCDIV = row(Op("addcdiv", in_layout(kernels.addcdiv), "AddcdivBackward0", ("self", "tensor1", "tensor2"), (
+ADDCDIV = row(Op("addcdiv", in_layout(kernels.addcdiv), "AddcdivBackward0",
+                  ("self", "tensor1", "tensor2"), (
     Rule(lambda node, g: g, (), "∂(a + v·b/c)/∂a = 1"),
     # derivatives.yaml: grad * (value / tensor2), C++'s Scalar / Tensor a tensor filled with
     # value divided by tensor2 (a DivBackward0 under the Mul); value * tensor1 a MulBackward1
