@@ -52,10 +52,10 @@ def fma32(a: np.ndarray, b: np.ndarray | np.float32, c: np.ndarray | np.float32)
     large array goes CHUNK lanes at a time: its float64 temporaries then stay in the cache,
     which makes it about three times faster.
     """
-    shape = np.broadcast_shapes(np.shape(a), np.shape(b), np.shape(c))
-    size = math.prod(shape)
-    if size <= CHUNK:
+    both = np.broadcast(a, b, c)   # the shape alone, made in C (np.broadcast_shapes: 6 us)
+    if both.size <= CHUNK:
         return _fma32(a, b, c)
+    shape, size = both.shape, both.size
     flat = [np.broadcast_to(v, shape).reshape(-1) if np.ndim(v) else v for v in (a, b, c)]
     out = np.empty(size, np.float32)
     for i in range(0, size, CHUNK):
@@ -115,7 +115,7 @@ def fma64(a: np.ndarray, b: float, c: float) -> np.ndarray:
 
 def fma(a: np.ndarray, b, c) -> np.ndarray:
     """a * b + c rounded once, in the dtype of `a` (float32 or float64), broadcast."""
-    shape = np.broadcast_shapes(a.shape, np.shape(b), np.shape(c))
+    shape = np.broadcast(a, b, c).shape
     if a.shape != shape:
         a = np.broadcast_to(a, shape)
     if a.dtype == np.float32:

@@ -100,23 +100,55 @@ def _in_order(*runs: np.ndarray) -> np.ndarray:
 
 
 def _cascade(rows: np.ndarray) -> np.ndarray:
-    """multi_row_sum: rows added in order along axis 0 into four levels of partial sums."""
+    """multi_row_sum: rows added in order along axis 0 into four levels of partial sums.
+
+    Blocks of `step` rows add in order into level 0; each block's total is added into level 1,
+    which after `step` blocks is added into level 2 and starts again from 0, and so on up to
+    the last level, which keeps everything. Each level is therefore the in-order sums of
+    groups of `step` totals of the level below (from 0), and what a level holds at the end is
+    its last, unfinished group's sum.
+    """
     m = rows.shape[0]
     power = max(4, ((m - 1).bit_length() if m > 2 else 1) // LEVELS)
     step = 1 << power
     zero = np.zeros((1,) + rows.shape[1:], rows.dtype)
-    acc = [zero[0]] * LEVELS
     full = m - m % step
-    if full:
-        blocks = np.cumsum(rows[:full].reshape((full // step, step) + rows.shape[1:]), axis=1)
-        for b, block in enumerate(blocks[:, -1], 1):
-            acc[0] = block
-            for j in range(1, LEVELS):
-                acc[j], acc[j - 1] = acc[j] + acc[j - 1], zero[0]
-                if (b * step) & ((step - 1) << (j * power)):
-                    break
+    totals = _block_totals(rows[:full], step) if full else zero[:0]
+    held = []
+    for _ in range(1, LEVELS - 1):
+        if totals.shape[0] < step:   # no whole group: this level holds them all, those above 0
+            held.append(_in_order(zero, totals) if totals.shape[0] else zero[0])
+            totals = totals[:0]
+        else:
+            totals, unfinished = _group_sums(totals, step, zero)
+            held.append(unfinished)
+    held.append(_in_order(zero, totals) if totals.shape[0] else zero[0])
     # level 0 starts again from 0 for the leftover rows, then takes the other levels
-    return _in_order(zero, rows[full:], np.stack(acc[1:]))
+    return _in_order(zero, rows[full:], np.stack(held))
+
+
+BLOCK_CHUNK = 1 << 16   # elements per np.cumsum over blocks: its temporary stays in the cache
+
+
+def _block_totals(rows: np.ndarray, step: int) -> np.ndarray:
+    """Each block of `step` rows added in order (rows a multiple of step), a few blocks at a
+    time: one cumsum over a large array would write a temporary as large as it."""
+    rest = rows.shape[1:]
+    blocks = rows.reshape((rows.shape[0] // step, step) + rest)
+    per = max(1, BLOCK_CHUNK // (step * max(1, math.prod(rest))))
+    if blocks.shape[0] <= per:
+        return np.cumsum(blocks, axis=1)[:, -1]
+    return np.concatenate([np.cumsum(blocks[i:i + per], axis=1)[:, -1]
+                           for i in range(0, blocks.shape[0], per)])
+
+
+def _group_sums(totals: np.ndarray, step: int, zero: np.ndarray) -> tuple:
+    """The in-order sums from 0 of each whole group of `step` totals, and of the rest."""
+    n = totals.shape[0] // step
+    groups = totals[:n * step].reshape((n, step) + totals.shape[1:])
+    starts = np.zeros((n, 1) + totals.shape[1:], totals.dtype)
+    return (np.cumsum(np.concatenate((starts, groups), axis=1), axis=1)[:, -1],
+            _in_order(zero, totals[n * step:]))
 
 
 def _row_sum(x: np.ndarray) -> np.ndarray:

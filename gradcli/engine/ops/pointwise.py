@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -24,13 +25,17 @@ def broadcast_error(a, b) -> RuntimeError:
     return shapes_error(np.shape(getattr(a, "_data", a)), np.shape(getattr(b, "_data", b)))
 
 
+# the shapes two tensors broadcast to, kept for the shapes a program uses again and again
+_broadcast_shapes = lru_cache(maxsize=1024)(np.broadcast_shapes)
+
+
 def broadcast_shape(*tensors) -> tuple:
     """The shape tensors broadcast to, checked two at a time as TensorIterator does (PyTorch's
     message names the first pair that disagrees), and against the element limit."""
     shape = tensors[0]._data.shape
     for t in tensors[1:]:
         try:
-            shape = np.broadcast_shapes(shape, t._data.shape)
+            shape = _broadcast_shapes(shape, t._data.shape)
         except ValueError:
             raise shapes_error(shape, t._data.shape) from None
     check_shape(shape)
@@ -52,7 +57,7 @@ def broadcast_apply(op: Op, a, b, dtype=None, params=None):
     """Apply a broadcasting binary row, with PyTorch's message for incompatible shapes."""
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.shape != b._data.shape:
         try:
-            shape = np.broadcast_shapes(a._data.shape, b._data.shape)
+            shape = _broadcast_shapes(a._data.shape, b._data.shape)
         except ValueError:
             edges_first(op, (a, b))
             raise broadcast_error(a, b) from None
