@@ -22,6 +22,7 @@ PASSING = {
     "AbsBackward0": _ALL, "AcosBackward0": _ALL, "AddBackward0": _ALL, "AsinBackward0": _ALL,
     "AtanBackward0": _ALL, "CatBackward0": _ALL, "CloneBackward0": _ALL,
     "CosBackward0": _ALL, "CoshBackward0": _ALL, "DivBackward0": (0,), "DivBackward1": _ALL,
+    "DotBackward0": _ALL, "MvBackward0": (0,),   # grad * other; mv's self: grad.ger(vec), a mul
     "ErfBackward0": _ALL, "Exp2Backward0": _ALL, "ExpBackward0": _ALL, "Expm1Backward0": _ALL,
     "Log10Backward0": _ALL, "Log1PBackward0": _ALL, "Log2Backward0": _ALL, "LogBackward0": _ALL,
     "MeanBackward0": _ALL, "MeanBackward1": _ALL, "MulBackward0": _ALL, "MulBackward1": _ALL,
