@@ -360,10 +360,10 @@ def matrix_transposed(input) -> Tensor:
 def sum_to_size(g: Tensor, *size) -> Tensor:
     """Sum a gradient down to `size` (a shape, or its ints one by one), undoing broadcasting."""
     shape = tuple(size[0]) if len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    if not shape:  # ATen's sum_to: a full sum (SumBackward0), no view, even of a 0-d g
+        return reduce_sum(g)
     if g._data.shape == shape:
         return g
-    if not shape:  # ATen's sum_to: a full sum (SumBackward0), no view
-        return reduce_sum(g)
     lead = g.ndim - len(shape)
     if lead < 0 or any(s != 1 and s != n for s, n in zip(shape, g._data.shape[lead:])):
         raise RuntimeError(f"size {{{list(shape)}}} is not expandable to size "

@@ -218,6 +218,8 @@ def sum_to_size(x, shape):
     if type(x) is Tensor:
         return x.sum_to_size(shape)
     x = np.asarray(x)
+    if not shape:   # ATen's sum_to: a full sum, even of a 0-d x (-0. becomes 0.)
+        return np.asarray(ordered_sum(x, tuple(range(x.ndim)))).reshape(())
     lead = x.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(lead + i for i, s in enumerate(shape)
                                       if s == 1 and x.shape[lead + i] != 1)
