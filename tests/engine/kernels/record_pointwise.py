@@ -27,6 +27,9 @@ CALLS = {
     "addcmul_square": lambda a, b, c, s: a.addcmul(b, b, value=1),
     "addcdiv": lambda a, b, c, s: a.addcdiv(b, c, value=s),
     "lerp": lambda a, b, c, s: a.lerp(b, s),
+    # weight 1 towards -0.: the vectorised steps give -0., the scalar rest 0.
+    "lerp_one": lambda a, b, c, s: c.lerp(c * -0.0, 1.0),
+    "lerp_one_tensor": lambda a, b, c, s: c.lerp(c * -0.0, c * 0 + 1),
     "sqrt": lambda a, b, c, s: c.sqrt(),
     "sin": lambda a, b, c, s: (a * 4).sin(),
     "cos": lambda a, b, c, s: (a * 4).cos(),

@@ -1,5 +1,6 @@
 """Bit-for-bit checks of the fused pointwise kernels (add with alpha, addcmul, addcdiv, lerp)
-of MKL's sqrt, sin, cos, log and atan and of SLEEF's log1pf against torch's results recorded in pointwise_reference.json."""
+of MKL's sqrt, sin, cos, log and atan and of SLEEF's log1pf against torch's results recorded in
+pointwise_reference.json."""
 from __future__ import annotations
 
 import json
@@ -20,6 +21,8 @@ KERNELS = {
     "addcmul_square": lambda a, b, c, s: pointwise.addcmul(a, b, b, 1),
     "addcdiv": lambda a, b, c, s: pointwise.addcdiv(a, b, c, s),
     "lerp": lambda a, b, c, s: pointwise.lerp(a, b, s),
+    "lerp_one": lambda a, b, c, s: pointwise.lerp(c, c * -0.0, 1.0),
+    "lerp_one_tensor": lambda a, b, c, s: pointwise.lerp(c, c * -0.0, c * 0 + 1),
     "sqrt": lambda a, b, c, s: vml.sqrt(c),
     "sin": lambda a, b, c, s: vml.sin(a * 4),
     "cos": lambda a, b, c, s: vml.cos(a * 4),
