@@ -507,9 +507,11 @@ unary("acos", libm(np.arccos), "AcosBackward0",
       "∂acos x/∂x = -1/√(1-x²)")
 unary("atan", vml.atan, "AtanBackward0",
       lambda node, g: g / (1 + node.self * node.self), ("self",), "∂atan x/∂x = 1/(1+x²)")
-sinh = unary("sinh", kernels.sleef_head_libm_tail(np.sinh, math.sinh), "SinhBackward0",
+sinh = unary("sinh", kernels.sleef_head_libm_tail(np.sinh, math.sinh, kernels.sinhf_one),
+             "SinhBackward0",
              lambda node, g: g * xp.cosh(node.self), ("self",), "∂sinh x/∂x = cosh x")
-cosh = unary("cosh", kernels.sleef_head_libm_tail(np.cosh, math.cosh), "CoshBackward0",
+cosh = unary("cosh", kernels.sleef_head_libm_tail(np.cosh, math.cosh, kernels.coshf_one),
+             "CoshBackward0",
              lambda node, g: g * xp.sinh(node.self), ("self",), "∂cosh x/∂x = sinh x")
 unary("tanh", vml.tanh, "TanhBackward0",
       lambda node, g: apply(TANH_BACKWARD, (g, node.result)), ("result",),

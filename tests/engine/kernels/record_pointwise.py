@@ -30,6 +30,9 @@ CALLS = {
     # weight 1 towards -0.: the vectorised steps give -0., the scalar rest 0.
     "lerp_one": lambda a, b, c, s: c.lerp(c * -0.0, 1.0),
     "lerp_one_tensor": lambda a, b, c, s: c.lerp(c * -0.0, c * 0 + 1),
+    # fewer elements than a vector step: glibc's sinhf/coshf (sinh/cosh for float64)
+    "sinh_short": lambda a, b, c, s: (a[:a.numel() % 16] * 3).sinh(),
+    "cosh_short": lambda a, b, c, s: (a[:a.numel() % 16] * 3).cosh(),
     "sqrt": lambda a, b, c, s: c.sqrt(),
     "sin": lambda a, b, c, s: (a * 4).sin(),
     "cos": lambda a, b, c, s: (a * 4).cos(),

@@ -1,9 +1,10 @@
-"""Bit-for-bit checks of the fused pointwise kernels (add with alpha, addcmul, addcdiv, lerp)
-of MKL's sqrt, sin, cos, log and atan and of SLEEF's log1pf against torch's results recorded in
-pointwise_reference.json."""
+"""Bit-for-bit checks of the fused pointwise kernels (add with alpha, addcmul, addcdiv, lerp),
+of glibc's sinhf and coshf, of MKL's sqrt, sin, cos, log and atan and of SLEEF's log1pf
+against torch's results recorded in pointwise_reference.json."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +15,8 @@ from gradcli.engine.kernels import pointwise, vml
 from .record_pointwise import (BITS, SIN_BITS, UNPORTED, bits_input64, digest, inputs,
                                sin_bits_input, sin_bits_input64, sqrt_bits_input)
 
+SINH, COSH = (pointwise.sleef_head_libm_tail(f, g, h) for f, g, h in (
+    (np.sinh, math.sinh, pointwise.sinhf_one), (np.cosh, math.cosh, pointwise.coshf_one)))
 REFERENCE = json.loads(Path(__file__).with_name("pointwise_reference.json").read_text())
 KERNELS = {
     "add_scaled": lambda a, b, c, s: pointwise.add_scaled(a, b, s),
@@ -23,6 +26,8 @@ KERNELS = {
     "lerp": lambda a, b, c, s: pointwise.lerp(a, b, s),
     "lerp_one": lambda a, b, c, s: pointwise.lerp(c, c * -0.0, 1.0),
     "lerp_one_tensor": lambda a, b, c, s: pointwise.lerp(c, c * -0.0, c * 0 + 1),
+    "sinh_short": lambda a, b, c, s: SINH(a[:a.size % 16] * 3),
+    "cosh_short": lambda a, b, c, s: COSH(a[:a.size % 16] * 3),
     "sqrt": lambda a, b, c, s: vml.sqrt(c),
     "sin": lambda a, b, c, s: vml.sin(a * 4),
     "cos": lambda a, b, c, s: vml.cos(a * 4),
