@@ -274,6 +274,10 @@ def set_num_threads(n)
 def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None, profile=None,
     sci_mode=None)
 def set_rng_state(new_state)
+scatter(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out=None)
+scatter(Tensor input, int dim, Tensor index, Tensor src, *, str reduce, Tensor out=None)
+scatter(Tensor input, int dim, Tensor index, Scalar value, *, Tensor out=None)
+scatter(Tensor input, int dim, Tensor index, Scalar value, *, str reduce, Tensor out=None)
 sigmoid(Tensor input, *, Tensor out=None)
 sign(Tensor input, *, Tensor out=None)
 sin(Tensor input, *, Tensor out=None)
@@ -532,6 +536,10 @@ reshape_as(Tensor other)
 round_()
 round_(*, int decimals)
 TensorBase.rsqrt_()|noargs
+scatter_(int dim, Tensor index, Tensor src)
+scatter_(int dim, Tensor index, Tensor src, *, str reduce)
+scatter_(int dim, Tensor index, Scalar value)
+scatter_(int dim, Tensor index, Scalar value, *, str reduce)
 short(*, MemoryFormat memory_format=preserve_format)
 TensorBase.sigmoid_()|noargs
 TensorBase.sign_()|noargs

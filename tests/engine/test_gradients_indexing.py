@@ -10,6 +10,7 @@ from gradcli.engine.ops import FUNCTIONS
 from .opinfo import first_derivative as _d, ANY
 
 IDX = Tensor(np.array([[2, 0], [1, 1]]))
+UNIQUE = Tensor(np.array([[2, 0], [1, 0]]))   # no place written twice: scatter's src gradient
 ROWS = Tensor(np.array([2, 0, 2]))
 MASK = Tensor(np.array([True, False, True]))
 TAKE = Tensor(np.array([[0, 5], [5, -2]]))
@@ -43,6 +44,8 @@ CASES = [
     ("AsStridedBackward0",     _mul_view,                             [(3,), (2,)],     ANY),
     ("GatherBackward0",        lambda a: a.gather(1, IDX),            [(2, 3)],         ANY),
     ("ScatterBackward0",       _d(lambda a: (a * a).max(1).values),   [(2, 3)],         ANY),
+    ("ScatterBackward0",       lambda a, b: a.scatter(1, UNIQUE, b),  [(2, 3), (2, 2)], ANY),
+    ("ScatterBackward1",       lambda a: a.scatter(1, IDX, 0.5),      [(2, 3)],         ANY),
     ("ScatterAddBackward0",    _d(lambda a: a.gather(1, IDX)),        [(2, 3)],         ANY),
     ("IndexSelectBackward0",   lambda a: a.index_select(1, ROWS),     [(2, 3)],         ANY),
     ("IndexAddBackward0",      _d(lambda a: a.index_select(1, ROWS)), [(2, 3)],         ANY),

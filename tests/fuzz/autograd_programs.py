@@ -215,6 +215,7 @@ ROW_FORMS = (
     ("RsubBackward1", "{out} = 2 - {0}", [(3,)], (3,)),
     ("ScatterAddBackward0", "{out} = {0}.gather(0, torch.tensor([1, 1]))", [(3,)], (2,)),
     ("ScatterBackward0", "{out} = {0}.max(dim=0)[0]", [(3, 2)], (2,)),
+    ("ScatterBackward1", "{out} = {0}.scatter(0, torch.tensor([[1, 0]]), 2.5)", [(3, 2)], (3, 2)),
     ("SelectBackward0", "{out} = {0}[1]", [(2, 3)], (3,)),
     ("SelectBackwardBackward0", "{out} = {0}.select(1, 0)", [(2, 3)], (2,)),
     ("SigmoidBackward0", "{out} = {0}.sigmoid()", [(3,)], (3,)),

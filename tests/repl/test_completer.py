@@ -23,11 +23,11 @@ EXACT = [
     ("x.is_le", ["is_leaf"]),
     ("y.grad_fn.", sorted(B.NODE_ATTRIBUTES)),
     ("x.sum(ke", ["keepdim="]),
-    ("f(1, sc", ["scale="]),
+    ("f(1, scal", ["scale="]),
     ("f(scale=2, ", ["a="]),                          # a keyword already given is not offered
     ("ones(2, requires_grad=True, dtype=torch.float64, requires_", []),
-    ("f(g(scale=1), sc", ["scale="]),                 # given to the inner call, not to f
-    ("f(a='scale=1', sc", ["scale="]),                # inside a string
+    ("f(g(scale=1), scal", ["scale="]),               # given to the inner call, not to f
+    ("f(a='scale=1', scal", ["scale="]),              # inside a string
     ("f(x.is_l", ["is_leaf"]),
     ("x._ver", ["_version"]),
     ("wi", ["with"]),

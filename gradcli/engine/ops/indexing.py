@@ -16,7 +16,7 @@ from ..limits import check_shape
 from ..tensor import Tensor
 from . import inplace
 from . import xp
-from .registry import FUNCTIONS, export, row
+from .registry import FUNCTIONS, METHODS, export, row
 from .shape import expand, unsqueeze, view
 
 INT64_MAX = 2 ** 63 - 1
@@ -676,23 +676,88 @@ SCATTER_ADD = row(Op("scatter_add", _scatter_added,
     dtypes="keep"))
 
 
+def _scatter_src_grad(node, g):
+    """g gathered at the index: the index's shape, which autograd's validate_outputs refuses
+    unless it is src's (an index smaller than src leaves part of src unread)."""
+    gi = _gather(g, node.dim, node.index)
+    if tuple(gi.shape) != tuple(node.shapes[1]):
+        raise RuntimeError(f"Function ScatterBackward0 returned an invalid gradient at index 1 - "
+                           f"got {list(gi.shape)} but expected shape compatible with "
+                           f"{list(node.shapes[1])}")
+    return gi
+
+
 def _scattered(node) -> np.ndarray:
     """Where scatter wrote: a mask of the output's shape, True at the index's positions."""
     index = node.index._data if type(node.index) is Tensor else node.index
     return _put(np.zeros(node.shapes[0], bool), True, _grid(index, node.dim), False)
 
 
-# scatter(self, dim, index, src): not offered to programs yet, but PyTorch's backward of
-# max/min along a dim is `zeros.scatter_(dim, indices, grad)`, so a recorded second backward
-# goes through ScatterBackward0 as PyTorch's does. (Its self is those zeros, which never require
-# grad: PyTorch's ScatterBackward1 for self's derivative is not reached, a masked_fill serves.)
+# scatter(self, dim, index, src) writes src's values where index points along dim (PyTorch's
+# backward of max/min along a dim is `zeros.scatter_(dim, indices, grad)` too); self's gradient
+# is g with zeros where something was written, src's is g gathered back at the index
 SCATTER = row(Op("scatter", lambda a, src, dim, index: _put(
     a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), False),
     "ScatterBackward0", ("self", "src"), (
     Rule(lambda node, g: xp.masked_fill(g, xp.constant(_scattered(node), g), 0.0), (),
          "∂scatter(x, i, s)/∂x = g, 0 at i"),
-    Rule(lambda node, g: _gather(g, node.dim, node.index), (),
+    Rule(lambda node, g: _scatter_src_grad(node, g), (),
          "∂scatter(x, i, s)/∂s = gather(g, i)")), dtypes="keep"))
+
+
+SCATTER_VALUE = row(Op("scatter", lambda a, dim, index, value: _put(
+    a, value, _grid(index._data, dim), False), "ScatterBackward1", ("self",), (
+    Rule(lambda node, g: xp.masked_fill(g, xp.constant(_scattered(node), g), 0.0), (),
+         "∂scatter(x, i, v)/∂x = g, 0 at i"),), dtypes="keep"))
+SCATTER_INDEX_DTYPE = "scatter(): Expected dtype int32/int64 for index"
+
+
+def _scatter_checks(input: Tensor, dim, index: Tensor, src) -> int:
+    """scatter_meta_impl's checks, in its order: dim, dtypes, ranks, sizes; then the kernel's
+    bounds. Returns the wrapped dim."""
+    d = input._dim(dim)
+    if not isinstance(index, Tensor) or index._data.dtype not in (np.int64, np.int32):
+        raise RuntimeError(SCATTER_INDEX_DTYPE)
+    if src is not None and src.dtype is not input.dtype:
+        raise RuntimeError("scatter(): Expected self.dtype to be equal to src.dtype")
+    if index._data.size == 0:
+        return d
+    if max(index.ndim, 1) != max(input.ndim, 1):
+        raise RuntimeError("Index tensor must have the same number of dimensions as self tensor")
+    sizes = index._data.shape or (1,)
+    wrong = any(k != d and m > n for k, (m, n) in enumerate(zip(sizes, input._data.shape or (1,))))
+    if not wrong and src is not None:
+        wrong = any(m > n for m, n in zip(sizes, src._data.shape or (1,)))
+    if wrong:
+        also = f" and to be no larger size than src {_shape(src.shape)}" if src is not None else ""
+        raise RuntimeError(f"Expected index {_shape(index.shape)} to be no larger than self "
+                           f"{_shape(input.shape)} apart from dimension {d}{also}")
+    n = input._data.shape[d] if input.ndim else 1
+    bad = index._data[(index._data >= n) | (index._data < 0)]
+    if bad.size:
+        raise RuntimeError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size {n}")
+    return d
+
+
+@export()
+def scatter(input, dim, index, src=None, *, value=None, reduce=None):
+    """torch.scatter: src's values (or one value) written into a copy of input where index
+    points along dim; the 4th positional argument is src if a tensor, else the value."""
+    if reduce is not None:
+        raise NotImplementedError("gradcli does not implement scatter's reduce argument")
+    if src is not None and not isinstance(src, Tensor):
+        src, value = None, src
+    if src is None and value is None:
+        # any error will do: the declared signatures give the call PyTorch's TypeError
+        raise TypeError("scatter() takes a src tensor or a value")
+    d = _scatter_checks(input, dim, index, src)
+    if src is None:
+        return _keep(apply(SCATTER_VALUE, (input,), {"dim": d, "index": index, "value": value}),
+                     index=index)
+    return _keep(apply(SCATTER, (input, src), {"dim": d, "index": index}), index=index)
+
+# indexing is imported before inplace's table of in-place methods is filled: scatter_ joins here
+METHODS["scatter_"] = inplace.inplace(scatter, "scatter_")
 
 
 def _gathered(a: np.ndarray, dim: int, key) -> np.ndarray:

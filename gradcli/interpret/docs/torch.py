@@ -337,6 +337,8 @@ SUMMARIES = {
     "unbind": ("The slices along dim, as a tuple (that dimension removed).",
                "沿 dim 的各个切片组成的元组（去掉该维）。"),
     "gather": ("Elements picked along dim by an index tensor.", "沿 dim 按下标张量取出元素。"),
+    "scatter": ("A copy with src's elements (or one value) written along dim where index points.",
+                "副本中沿 dim 在 index 所指的位置写入 src 的元素（或同一个值）。"),
     "take": ("Elements picked by flat index, as if the tensor were 1-D.", "按展平后的下标取元素。"),
     "index_select": ("The slices at the given indices along dim.", "沿 dim 取给定下标的切片。"),
     "masked_select": ("The elements where mask is true, as a 1-D tensor.", "mask 为真处的元素组成的一维张量。"),
