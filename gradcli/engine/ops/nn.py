@@ -160,12 +160,14 @@ def _elu_backward(g, x, alpha, is_result=False):
 
 def _elu_double_backward(node, g):
     # FunctionsManual.cpp's elu_double_backward
+    # (grad * grad_output * input_scale: a MulBackward1 by elu's input_scale, 1), elu_backward
+    # of it unless is_result, times (x < 0).type_as(grad)
     x = node.self
-    if node.is_result:
-        t = g * node.grad_output
-    else:
-        t = apply(ELU_BACKWARD, (g * node.grad_output, x), {"alpha": node.alpha})
-    return xp.where(x < 0, t, t * 0)   # t · (x < 0), with the product's signed zeros
+    t = _pw.scale(g * node.grad_output, 1)
+    if not node.is_result:
+        t = apply(ELU_BACKWARD, (t, x), {"alpha": node.alpha, "is_result": False})
+    negative = x < 0
+    return t * (negative.to(t.dtype) if type(negative) is Tensor else negative.astype(t.dtype))
 
 
 def _elu_grad(node, g):
