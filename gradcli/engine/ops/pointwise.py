@@ -445,8 +445,8 @@ TANH_BACKWARD = row(Op("tanh_backward", kernels.tanh_backward, "TanhBackwardBack
                        ("grad_output", "output"), (
     Rule(lambda node, g: apply(TANH_BACKWARD, (g, node.output)), ("output",),
          "∂tanh_backward(g, y)/∂g = 1 - y²"),
-    Rule(lambda node, g: g * (-2 * node.output * node.grad_output), ("output", "grad_output"),
-         "∂tanh_backward(g, y)/∂y = -2·y·g")), dtypes="keep"))
+    Rule(lambda node, g: g * (scale(node.output, -2.0) * node.grad_output),
+         ("output", "grad_output"), "∂tanh_backward(g, y)/∂y = -2·y·g")), dtypes="keep"))
 
 # sigmoid_backward and threshold_backward (relu's) as rows of their own, with derivatives.yaml's
 # derivatives: a recorded second backward goes through SigmoidBackwardBackward0 and
@@ -455,7 +455,7 @@ SIGMOID_BACKWARD = row(Op("sigmoid_backward", lambda g, y: g * (1 - y) * y,
                           "SigmoidBackwardBackward0", ("grad_output", "output"), (
     Rule(lambda node, g: apply(SIGMOID_BACKWARD, (g, node.output)), ("output",),
          "∂sigmoid_backward(g, y)/∂g = y(1 - y)"),
-    Rule(lambda node, g: g * node.grad_output * (-2 * node.output + 1),
+    Rule(lambda node, g: g * node.grad_output * shift(scale(node.output, -2), 1),
          ("output", "grad_output"), "∂sigmoid_backward(g, y)/∂y = g(1 - 2y)")), dtypes="keep"))
 # a zero where x <= threshold, never the -0. that g * mask would give
 THRESHOLD_BACKWARD = row(Op("threshold_backward",
@@ -474,19 +474,19 @@ exp = unary("exp", vml.exp, "ExpBackward0",
 unary("exp2", kernels.exp2_kernel, "Exp2Backward0",
       lambda node, g: scale(g * node.result, LN2), ("result",), "∂2ˣ/∂x = 2ˣ·ln 2")
 unary("expm1", libm(np.expm1), "Expm1Backward0",
-      lambda node, g: g * (node.result + 1), ("result",), "∂(eˣ-1)/∂x = eˣ")
+      lambda node, g: g * shift(node.result, 1), ("result",), "∂(eˣ-1)/∂x = eˣ")
 log = unary("log", vml.log, "LogBackward0",
             lambda node, g: g / node.self, ("self",), "∂ln x/∂x = 1/x")
 unary("log2", libm(np.log2), "Log2Backward0",
-      lambda node, g: g / (node.self * LN2), ("self",), "∂log₂x/∂x = 1/(x·ln 2)")
+      lambda node, g: g / scale(node.self, LN2), ("self",), "∂log₂x/∂x = 1/(x·ln 2)")
 unary("log10", libm(np.log10), "Log10Backward0",
-      lambda node, g: g / (node.self * LN10), ("self",), "∂log₁₀x/∂x = 1/(x·ln 10)")
+      lambda node, g: g / scale(node.self, LN10), ("self",), "∂log₁₀x/∂x = 1/(x·ln 10)")
 unary("log1p", kernels.log1p, "Log1PBackward0",
-      lambda node, g: g / (node.self + 1), ("self",), "∂ln(1+x)/∂x = 1/(1+x)")
+      lambda node, g: g / shift(node.self, 1), ("self",), "∂ln(1+x)/∂x = 1/(1+x)")
 unary("sqrt", vml.sqrt, "SqrtBackward0",
-      lambda node, g: g / (2 * node.result), ("result",), "∂√x/∂x = 1/(2√x)")
+      lambda node, g: g / scale(node.result, 2), ("result",), "∂√x/∂x = 1/(2√x)")
 rsqrt = unary("rsqrt", lambda a: 1 / np.sqrt(a), "RsqrtBackward0",
-              lambda node, g: -0.5 * g * xp.pow(node.result, 3), ("result",),
+              lambda node, g: scale(g, -0.5) * xp.pow(node.result, 3), ("result",),
               "∂x^(-½)/∂x = -½·x^(-3/2)")
 reciprocal = unary("reciprocal", lambda a: np.divide(1, a, dtype=a.dtype),
                    "ReciprocalBackward0",
@@ -497,7 +497,7 @@ sin = unary("sin", vml.sin, "SinBackward0",
 cos = unary("cos", vml.cos, "CosBackward0",
             lambda node, g: g * -xp.sin(node.self), ("self",), "∂cos x/∂x = -sin x")
 unary("tan", libm(np.tan), "TanBackward0",
-      lambda node, g: g * (1 + node.result * node.result), ("result",),
+      lambda node, g: g * shift(xp.pow(node.result, 2), 1), ("result",),
       "∂tan x/∂x = 1 + tan²x")
 unary("asin", libm(np.arcsin), "AsinBackward0",
       lambda node, g: g * xp.rsqrt(shift(-node.self * node.self, 1)), ("self",),
@@ -506,7 +506,7 @@ unary("acos", libm(np.arccos), "AcosBackward0",
       lambda node, g: g * -xp.rsqrt(shift(-node.self * node.self, 1)), ("self",),
       "∂acos x/∂x = -1/√(1-x²)")
 unary("atan", vml.atan, "AtanBackward0",
-      lambda node, g: g / (1 + node.self * node.self), ("self",), "∂atan x/∂x = 1/(1+x²)")
+      lambda node, g: g / shift(node.self * node.self, 1), ("self",), "∂atan x/∂x = 1/(1+x²)")
 sinh = unary("sinh", kernels.sleef_head_libm_tail(np.sinh, math.sinh, kernels.sinhf_one),
              "SinhBackward0",
              lambda node, g: g * xp.cosh(node.self), ("self",), "∂sinh x/∂x = cosh x")
@@ -521,7 +521,7 @@ sigmoid = unary("sigmoid", kernels.sigmoid, "SigmoidBackward0",
                 "∂σ(x)/∂x = σ(x)(1 - σ(x))")
 unary("erf", kernels.erf, "ErfBackward0",
       # derivatives.yaml: 2.0 / sqrt(M_PI) * exp(-(self.pow(2))) * grad, in that order
-      lambda node, g: scale(xp.exp(-(node.self * node.self)), TWO_OVER_SQRT_PI) * g, ("self",),
+      lambda node, g: scale(xp.exp(-xp.pow(node.self, 2)), TWO_OVER_SQRT_PI) * g, ("self",),
       "∂erf x/∂x = 2/√π·e^(-x²)")
 unary("relu", lambda a: upper(a, 0), "ReluBackward0",
       lambda node, g: apply(THRESHOLD_BACKWARD, (g, node.result), {"threshold": 0}),
@@ -923,10 +923,12 @@ def hypot(input, other):
 # what C++ code inside PyTorch produces when it scales a tensor by a number (at::mul(t, Scalar))
 MUL_SCALAR = row(Op("mul", lambda a, other: np.multiply(a, np.asarray(other, a.dtype)),
                     "MulBackward1", ("self",), (
-    Rule(lambda node, g: g * node.other, (), "∂(a·s)/∂a = s"),)))
+    # mul_tensor_backward: grad times the Scalar, a MulBackward1 when recorded
+    Rule(lambda node, g: scale(g, node.other), (), "∂(a·s)/∂a = s"),)))
 DIV_SCALAR = row(Op("div", lambda a, other: np.true_divide(a, np.asarray(other, a.dtype)),
                     "DivBackward1", ("self",), (
-    Rule(lambda node, g: g / node.other, (), "∂(a/s)/∂a = 1/s"),), dtypes="float"))
+    # div_tensor_self_backward: grad over the Scalar, a DivBackward1 when recorded
+    Rule(lambda node, g: divide_by(g, node.other), (), "∂(a/s)/∂a = 1/s"),), dtypes="float"))
 
 
 ADD_SCALAR = row(Op("add", lambda a, other: np.add(a, np.asarray(other, a.dtype)), "AddBackward1",
