@@ -74,7 +74,7 @@ def _gelu_double_backward(node, g):
     return g * grad_output * (2 * pdf - x_sq * pdf)
 
 
-GELU_BACKWARD = row(Op("gelu_backward", _gelu_backward, "GeluBackwardBackward0",
+GELU_BACKWARD = row(Op("gelu_backward", _pw.in_layout(_gelu_backward), "GeluBackwardBackward0",
                        ("grad_output", "self"), (
     Rule(lambda node, g: apply(GELU_BACKWARD, (g, node.self), {"approximate": node.approximate}),
          ("self",), "∂gelu_backward(g, x)/∂g = Φ(x) + x·φ(x)"),
@@ -113,7 +113,8 @@ def _log_sigmoid_backward(g, x):
     # ATen's kernel: (max_deriv - sign·b/(1 + b))·g over the forward's buffer b = e^-|x|
     z = kernels.log_sigmoid_buffer(x)
     q = z / (1 + z)
-    return np.where(x < 0, (1 - q) * g, q * g)
+    # laid out after the gradient, as ATen's grad_input (empty_like(grad_output)) is
+    return _pw.laid_out(np.where(x < 0, (1 - q) * g, q * g), g, x)
 
 
 def _log_sigmoid_double_backward(node, g):
@@ -140,8 +141,9 @@ def _positive_slope(name: str, issue_name: str | None, slope: float) -> float:
 
 # leaky_relu_backward and elu_backward as rows of their own, with derivatives.yaml's derivatives:
 # a recorded second backward goes through LeakyReluBackwardBackward0 / EluBackwardBackward0
-LEAKY_RELU_BACKWARD = row(Op("leaky_relu_backward",
-                             lambda g, x, negative_slope: np.where(x > 0, g, g * negative_slope),
+# (laid out after self, which ATen's iterator takes before the gradient there)
+LEAKY_RELU_BACKWARD = row(Op("leaky_relu_backward", lambda g, x, negative_slope: _pw.laid_out(
+                             np.where(x > 0, g, g * negative_slope), x, g),
                              "LeakyReluBackwardBackward0", ("grad_output", "self"), (
     Rule(lambda node, g: apply(LEAKY_RELU_BACKWARD, (g, node.self),
                                {"negative_slope": node.negative_slope}),
@@ -174,7 +176,7 @@ def _elu_grad(node, g):
     return apply(ELU_BACKWARD, (g, node.self), {"alpha": node.alpha, "is_result": False})
 
 
-ELU_BACKWARD = row(Op("elu_backward", _elu_backward, "EluBackwardBackward0",
+ELU_BACKWARD = row(Op("elu_backward", _pw.in_layout(_elu_backward), "EluBackwardBackward0",
                       ("grad_output", "self"), (
     Rule(lambda node, g: apply(ELU_BACKWARD, (g, node.self),
                                {"alpha": node.alpha, "is_result": node.is_result}), ("self",),

@@ -441,7 +441,7 @@ def unary(name: str, forward, grad_fn: str, derivative, uses: tuple, formula: st
 LN2, LN10 = math.log(2.0), math.log(10.0)
 # tanh_backward as ATen has it (one fused multiply-add for 1 - y·y), with its own derivatives
 # (derivatives.yaml), so that a recorded second backward goes through TanhBackwardBackward0
-TANH_BACKWARD = row(Op("tanh_backward", kernels.tanh_backward, "TanhBackwardBackward0",
+TANH_BACKWARD = row(Op("tanh_backward", in_layout(kernels.tanh_backward), "TanhBackwardBackward0",
                        ("grad_output", "output"), (
     Rule(lambda node, g: apply(TANH_BACKWARD, (g, node.output)), ("output",),
          "∂tanh_backward(g, y)/∂g = 1 - y²"),
@@ -451,15 +451,16 @@ TANH_BACKWARD = row(Op("tanh_backward", kernels.tanh_backward, "TanhBackwardBack
 # sigmoid_backward and threshold_backward (relu's) as rows of their own, with derivatives.yaml's
 # derivatives: a recorded second backward goes through SigmoidBackwardBackward0 and
 # ThresholdBackwardBackward0 as PyTorch's does
-SIGMOID_BACKWARD = row(Op("sigmoid_backward", lambda g, y: g * (1 - y) * y,
+SIGMOID_BACKWARD = row(Op("sigmoid_backward", in_layout(lambda g, y: g * (1 - y) * y),
                           "SigmoidBackwardBackward0", ("grad_output", "output"), (
     Rule(lambda node, g: apply(SIGMOID_BACKWARD, (g, node.output)), ("output",),
          "∂sigmoid_backward(g, y)/∂g = y(1 - y)"),
     Rule(lambda node, g: g * node.grad_output * shift(scale(node.output, -2), 1),
          ("output", "grad_output"), "∂sigmoid_backward(g, y)/∂y = g(1 - 2y)")), dtypes="keep"))
 # a zero where x <= threshold, never the -0. that g * mask would give
-THRESHOLD_BACKWARD = row(Op("threshold_backward",
-                            lambda g, x, threshold: np.where(x <= threshold, g.dtype.type(0), g),
+# (ATen's iterator takes self before grad there: the result is laid out after self)
+THRESHOLD_BACKWARD = row(Op("threshold_backward", lambda g, x, threshold: laid_out(
+                            np.where(x <= threshold, g.dtype.type(0), g), x, g),
                             "ThresholdBackwardBackward0", ("grad_output", "self"), (
     Rule(lambda node, g: apply(THRESHOLD_BACKWARD, (g, node.self), {"threshold": node.threshold}),
          ("self",), "∂threshold_backward(g, x)/∂g = 1 if x > t else 0"),
