@@ -24,11 +24,14 @@ def traceback_text(error) -> str:
 
 
 def terminal_size(stream) -> os.terminal_size | None:
-    """The size of the terminal `stream` writes to; None when it is not one."""
+    """The size of the terminal `stream` writes to; None when it is not one, or when it does
+    not know its size (a pty nobody sized, as `script` or an editor's shell makes, says 0 x 0:
+    hints would wrap a character to a line, and every long output would go to the pager)."""
     try:
-        return os.get_terminal_size(stream.fileno()) if stream.isatty() else None
+        size = os.get_terminal_size(stream.fileno()) if stream.isatty() else None
     except (AttributeError, ValueError, OSError):
         return None
+    return size if size and size.columns > 0 and size.lines > 0 else None
 
 
 def _flush(stream) -> None:

@@ -1,10 +1,15 @@
 """The pager: long output on a terminal goes through $PAGER; a pipe never pages."""
 from __future__ import annotations
 
+import fcntl
 import io
+import os
+import struct
+import termios
 
 from gradcli.render.console import RichRenderer
 from gradcli.render.pager import Pager
+from gradcli.render.plain import terminal_size
 
 
 class Terminal(io.StringIO):
@@ -28,6 +33,22 @@ def test_a_pipe_never_pages():
 
 def test_a_terminal_without_a_known_size_does_not_page():
     assert not Pager(Terminal(), {"PAGER": "less"}).wanted(10_000)
+
+
+def test_a_pty_nobody_sized_has_no_known_size():
+    # `script` and editors' shells make such terminals: 0 x 0, which must not mean one column
+    # (hints a character to a line) or no lines (every output paged)
+    main, side = os.openpty()
+    try:
+        with os.fdopen(side, "w", closefd=False) as stream:
+            fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 0, 0, 0, 0))
+            assert terminal_size(stream) is None
+            assert not Pager(stream, {"PAGER": "less"}).wanted(10_000)
+            fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            assert tuple(terminal_size(stream)) == (80, 24)
+    finally:
+        os.close(main)
+        os.close(side)
 
 
 def test_show_hands_the_text_to_the_pager_command(tmp_path):
