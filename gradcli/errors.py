@@ -30,9 +30,18 @@ class GradcliError(Exception):
 
 
 class ProgramSyntaxError(GradcliError):
+    """A program Python would not compile. Where CPython says only "invalid syntax", what the
+    parser met and expected there ("invalid syntax: unexpected 'b', expected ...") becomes
+    gradcli's hint, shown to a person below the error line, which stays CPython's."""
+
+    GENERIC = "invalid syntax: "
+
     def __init__(self, message: str, span, filename: str = "<input>", source: str = "",
                  kind: str = "SyntaxError") -> None:
-        super().__init__(kind, message, span, filename, source)
+        hint = ""
+        if message.startswith(self.GENERIC):
+            message, hint = "invalid syntax", message[len(self.GENERIC):]
+        super().__init__(kind, message, span, filename, source, hint)
 
 
 class IncompleteInput(Exception):

@@ -172,7 +172,7 @@ def hints(error, scope: dict | None = None, names_of: Callable | None = None) ->
     """gradcli's hint lines for an error the program earned (a GradcliError): advice for
     PyTorch's message, and a typo's close name. `scope` is the program's variables;
     `names_of(obj)` lists what a value offers."""
-    found = []
+    found = [i18n.t("advice.hint", advice=error.hint)] if getattr(error, "hint", "") else []
     for pattern, entry in _COMPILED:
         m = pattern.search(error.message)
         if m:

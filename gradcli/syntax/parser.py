@@ -843,6 +843,10 @@ def _parse(text: str, filename: str) -> A.Program:
                                  _first_code(source, e.token.line + 1), filename, text,
                                  kind="IndentationError") from None
     except UnexpectedToken as e:
+        stray = _operator_starting_a_statement(source, e.token)
+        if stray is not None:
+            raise ProgramSyntaxError(f"invalid syntax: unexpected {str(stray)!r}", _span(stray),
+                                     filename, text) from None
         if e.token.type in ("$END", "_DEDENT") and _at_end(source, e.token):
             raise IncompleteInput() from None
         kind = "IndentationError"
@@ -922,6 +926,28 @@ def _after_colon(source: str, e: UnexpectedToken) -> bool:
     while before and not before[-1].split("#", 1)[0].strip():
         before.pop()
     return bool(before) and before[-1].split("#", 1)[0].rstrip().endswith(":")
+
+
+STATEMENT_START = frozenset(("_NEWLINE", "_INDENT", "_DEDENT"))
+
+
+def _operator_starting_a_statement(source: str, error: Token) -> Token | None:
+    """A statement before the error that starts with '%', '/' or '//' (a notebook's
+    `%matplotlib inline`, a stray operator), which CPython refuses at that token. The grammar
+    reads it as the start of a decorator, whose '@' shares the MUL_OP token, and so stops
+    later, or waits for a def as if the input went on."""
+    limit = (error.line, error.column) if error.line is not None else None
+    previous = "_NEWLINE"
+    try:
+        for token in parser().indented(source):
+            if limit is not None and token.line is not None and (token.line, token.column) > limit:
+                return None
+            if previous in STATEMENT_START and token.type == "MUL_OP" and token in ("%", "/"):
+                return token
+            previous = token.type
+    except Exception:   # a later error of the tokenizer: the parser's error stands
+        return None
+    return None
 
 
 def _at_end(source: str, token: Token) -> bool:

@@ -66,18 +66,26 @@ def run_case(case: Path, timeout: float):
     out = ADDR.sub("0xADDR", p.stdout.decode("utf-8"))
     err = ""
     if p.returncode != 0:
-        lines = [ln.rstrip("\r") for ln in p.stderr.decode("utf-8", "replace").split("\n")]
-        hits = [ln for ln in lines if ERROR_LINE.match(ln)]
-        nonblank = [ln for ln in lines if ln.strip()]
-        if hits:
-            err = hits[-1] + "\n"
-            if nonblank and nonblank[-1] != hits[-1]:
-                notes.append("exception message spans several lines; recorded its first line")
-        else:
+        text = p.stderr.decode("utf-8", "replace")
+        last = [ln for ln in text.split("\n") if ln.strip()][-1:]
+        err = error_line(text)
+        if not ERROR_LINE.match(err):
             notes.append(f"exit {p.returncode} without an 'Error: message' line; "
                          f"recorded the last stderr line")
-            err = (nonblank[-1] if nonblank else f"exit status {p.returncode}") + "\n"
+        elif last and last[0].rstrip("\r") != err:
+            notes.append("exception message spans several lines; recorded its first line")
+        err = (err or f"exit status {p.returncode}") + "\n"
     return out, err, notes
+
+
+def error_line(stderr: str) -> str:
+    """What NAME.err records of a failed run's stderr: the line a traceback ends with,
+    `SomeError: message` (the first line of a message of several), else the last line
+    (sys.exit("text")); "" when there is none."""
+    lines = [ln.rstrip("\r") for ln in stderr.split("\n")]
+    hits = [ln for ln in lines if ERROR_LINE.match(ln)]
+    nonblank = [ln for ln in lines if ln.strip()]
+    return hits[-1] if hits else nonblank[-1] if nonblank else ""
 
 
 # ---------------------------------------------------------------- subset lint (warnings only)
