@@ -11,11 +11,14 @@ from gradcli.engine.ops import FUNCTIONS
 
 from .opinfo import ANY, POS
 
-normal = FUNCTIONS["normal"]
+normal, bernoulli = FUNCTIONS["normal"], FUNCTIONS["bernoulli"]
 ZERO_CASES = [
     ("NormalBackward3", lambda m, s: normal(m, s),    [(2, 3), (3,)], POS),
     ("NormalBackward1", lambda m: normal(m, 0.5),     [(4,)],         ANY),
     ("NormalBackward2", lambda s: normal(1.5, s),     [(2, 2)],       POS),
+    ("BernoulliBackward0", lambda p: bernoulli(p),    [(2, 3)],       (0.0, 1.0)),
+    ("BernoulliBackward1", lambda x, p: (x * 1).bernoulli_(p), [(2, 3), (3,)], (0.0, 1.0)),
+    ("BernoulliBackward2", lambda x: (x * 1).bernoulli_(0.3), [(4,)],   ANY),
 ]
 
 

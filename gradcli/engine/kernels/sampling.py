@@ -66,9 +66,9 @@ def _with_replacement(gen: Generator, row: np.ndarray, n_sample: int) -> np.ndar
 def bernoulli(gen: Generator, p: np.ndarray) -> np.ndarray:
     """bernoulli_tensor_cpu_kernel into a new array of p's dtype: a 24-bit uniform per element
     for float32 p (bernoulli_distribution<float>), a 53-bit one for float64, 1 where below p."""
-    u = gen._uniform(p.size, p.dtype).reshape(p.shape)
-    if not ((p >= 0) & (p <= 1)).all():
+    if not ((p >= 0) & (p <= 1)).all():   # checked before anything is drawn
         raise RuntimeError("Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could "
                            "this error message be improved?  If so, please report an "
                            "enhancement request to PyTorch.)")
+    u = gen._uniform(p.size, p.dtype).reshape(p.shape)
     return (u < p).astype(p.dtype)

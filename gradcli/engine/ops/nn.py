@@ -912,8 +912,22 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
             raise RuntimeError(f"output with shape {list(input.shape)} doesn't match the "
                                f"broadcast shape {list(weight.shape)}")
     _not_differentiable("binary_cross_entropy", weight=weight)
+    if target.dtype is not input.dtype:   # the kernel reads target in the loss's dtype, input's
+        raise RuntimeError(f"Found dtype {_dt.type_name(target.dtype)} but expected "
+                           f"{_dt.type_name(input.dtype)}")
     return _apply(BINARY_CROSS_ENTROPY, (input, target),
                   {"weight": weight, "reduction": reduction})
+
+
+def _one_minus_target_times(input: Tensor, target: Tensor) -> None:
+    """The errors of (1 - target).mul_(input): a bool target cannot be subtracted from, and an
+    integer one cannot hold the product with a float input."""
+    if target.dtype is _dt.bool_:
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    if target.dtype.category < input.dtype.category:
+        raise RuntimeError(f"result type {_dt.type_name(_dt.result_type(target, input))} can't "
+                           f"be cast to the desired output type {_dt.type_name(target.dtype)}")
 
 
 @functional()
@@ -925,7 +939,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         raise ValueError(f"Target size ({target.shape}) must be the same as input size "
                          f"({input.shape})")
     _not_differentiable("binary_cross_entropy_with_logits", weight=weight, pos_weight=pos_weight)
-    # the kernel's broadcasts, with their errors: (pos_weight - 1) * target, then loss * weight
+    # ATen's composite, with its errors: (pos_weight - 1) * target, (1 - target).mul_(input),
+    # then loss.mul_(weight)
     for a, b in ((pos_weight, target), (input, weight)):
         if a is not None and b is not None:
             try:
@@ -935,6 +950,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
             if b is weight and shape != tuple(input.shape):   # loss.mul_(weight), in place
                 raise RuntimeError(f"output with shape {list(input.shape)} doesn't match the "
                                    f"broadcast shape {list(shape)}")
+        if b is target:
+            _one_minus_target_times(input, target)
     return _apply(BINARY_CROSS_ENTROPY_WITH_LOGITS, (input, target),
                   {"weight": weight, "pos_weight": pos_weight, "reduction": reduction})
 

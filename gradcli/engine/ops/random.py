@@ -1,6 +1,6 @@
-"""Op rows that sample: torch.normal's overloads, and torch.multinomial. Each draws as PyTorch's
-CPU kernels draw (the generator of kernels/random.py), and its derivatives are zero, as
-PyTorch's are."""
+"""Op rows that sample: torch.normal's overloads, torch.multinomial and torch.bernoulli. Each
+draws as PyTorch's CPU kernels draw (the generator of kernels/random.py), and its derivatives are
+zero, as PyTorch's are (bernoulli with a float p has none: PyTorch's NotImplemented node)."""
 from __future__ import annotations
 
 import operator
@@ -13,7 +13,9 @@ from ..dispatch import Op, Rule, apply
 from ..factories import _finish, _gen, shape_of
 from ..kernels import sampling
 from ..tensor import Tensor
-from .pointwise import broadcast_error
+from .inplace import check_inplace, commit
+from .pointwise import NOT_IMPLEMENTED, _no_derivative, broadcast_error
+from .shape import expand
 from . import xp
 from .registry import export, row
 
@@ -148,3 +150,60 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
     if not data.size:
         return Tensor._make(np.empty(data.shape[:-1] + (num_samples,), np.int64))
     return Tensor._make(sampling.multinomial(_gen(generator), data, num_samples, replacement))
+
+
+# ---- bernoulli: 1 with probability p, else 0 ---------------------------------------------------
+def _draw_like(a: np.ndarray, p: float, generator) -> np.ndarray:
+    """bernoulli_scalar_kernel into a new array of a's shape and dtype."""
+    return _gen(generator).bernoulli_(np.empty_like(a), p)
+
+
+def _draw_at(a: np.ndarray, p: np.ndarray, generator) -> np.ndarray:
+    """bernoulli_tensor_cpu_kernel: p (expanded to a's shape) drawn, in a's dtype."""
+    return sampling.bernoulli(_gen(generator), np.broadcast_to(p, a.shape)).astype(a.dtype)
+
+
+BERNOULLI = row(Op("bernoulli", lambda a, generator: sampling.bernoulli(_gen(generator), a),
+                   "BernoulliBackward0", ("self",), (ZERO,), dtypes="keep"))
+BERNOULLI_P = row(Op("bernoulli", _draw_like, NOT_IMPLEMENTED, ("self",), (
+    Rule(_no_derivative("bernoulli"), (), "bernoulli(x, p) has no derivative"),), dtypes="keep"))
+# in place, the node of the tensor written to: derivatives zero, and its own names
+BERNOULLI_TENSOR_ = row(Op("bernoulli_", _draw_at, "BernoulliBackward1", ("self", "p"),
+                           (ZERO, ZERO), dtypes="keep"))
+BERNOULLI_FLOAT_ = row(Op("bernoulli_", _draw_like, "BernoulliBackward2", ("self",), (ZERO,),
+                          dtypes="keep"))
+
+
+def _probability(p) -> float:
+    p = _dt.number(p, "float")
+    if not 0 <= p <= 1:
+        raise RuntimeError(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
+    return p
+
+
+@export()
+def bernoulli(input, p=None, *, generator=None):
+    """torch.bernoulli: 1 where a uniform draw falls below input's probability (or below p for
+    every element), else 0."""
+    if p is not None:
+        return apply(BERNOULLI_P, (input,), {"p": _probability(p), "generator": generator})
+    if input.dtype.category != _dt.FLOAT:
+        raise NotImplementedError(f'"bernoulli_tensor_cpu_p_" not implemented for '
+                                  f"'{_dt.type_name(input.dtype)}'")
+    return apply(BERNOULLI, (input,), {"generator": generator})
+
+
+@export(torch=False)
+def bernoulli_(input, p=0.5, *, generator=None):
+    """Tensor.bernoulli_: each element becomes 1 with probability p (a number, or a tensor
+    that expands to input's shape), else 0."""
+    if isinstance(p, Tensor):
+        expand(p, *input.shape)   # ATen expands p first, with expand's error
+        if p.dtype.category != _dt.FLOAT:
+            raise NotImplementedError(f'"bernoulli_tensor_cpu_p_" not implemented for '
+                                      f"'{_dt.type_name(p.dtype)}'")
+        check_inplace(input, p)
+        return commit(input, apply(BERNOULLI_TENSOR_, (input, p), {"generator": generator}))
+    p = _probability(p)
+    check_inplace(input)
+    return commit(input, apply(BERNOULLI_FLOAT_, (input,), {"p": p, "generator": generator}))

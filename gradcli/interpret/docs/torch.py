@@ -359,6 +359,8 @@ SUMMARIES = {
                   "把数据转成张量；能共享 NumPy 数组或张量的内存时就共享。"),
     "normal": ("Random numbers from normal distributions of the given means and stds.",
                "服从给定均值与标准差的正态分布的随机数。"),
+    "bernoulli": ("1 with the probability each element of the input gives (or p), else 0.",
+                  "以输入各元素给出的概率（或 p）取 1，否则取 0。"),
     "multinomial": ("num_samples indices drawn from the categories input weighs (each row of a "
                     "matrix), with or without replacement.",
                     "按 input（矩阵则每行）给出的权重抽取 num_samples 个类别下标，可放回或不放回。"),
