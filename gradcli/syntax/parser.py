@@ -49,6 +49,11 @@ def _span(*items) -> A.Span | None:
     return None if lo is None else A.Span(lo[0], lo[1], hi[0], hi[1])
 
 
+def _token_span(token: Token) -> A.Span:
+    """A lexed token's own span (the most made: every name and number has one)."""
+    return A.Span(token.line, token.column, token.end_line, token.end_column)
+
+
 def _stmts(items) -> tuple:
     out = []
     for s in items:
@@ -340,7 +345,7 @@ class ToAst:
         return A.Attribute(value, str(name), _span(value, name))
 
     def name(self, token):
-        return A.Name(str(token), _span(token))
+        return A.Name(str(token), _token_span(token))
 
     def number(self, token):
         text = token.replace("_", "")
@@ -349,14 +354,14 @@ class ToAst:
                 value = complex(text)
             elif text[:2] in ("0x", "0X", "0o", "0O", "0b", "0B"):
                 value = int(text, 0)
-            elif any(c in text for c in ".eE"):
+            elif "." in text or "e" in text or "E" in text:
                 value = float(text)
             else:
                 value = int(text)
         except ValueError:  # Python refuses integers of more than 4300 digits
             raise _located_error("integer literal too large (over 4300 digits)",
                                  _span(token)) from None
-        return A.Constant(value, _span(token))
+        return A.Constant(value, _token_span(token))
 
     def strings(self, *parts):
         span = _span(*parts)
@@ -381,16 +386,16 @@ class ToAst:
         return token
 
     def none(self, token):
-        return A.Constant(None, _span(token))
+        return A.Constant(None, _token_span(token))
 
     def true(self, token):
-        return A.Constant(True, _span(token))
+        return A.Constant(True, _token_span(token))
 
     def false(self, token):
-        return A.Constant(False, _span(token))
+        return A.Constant(False, _token_span(token))
 
     def ellipsis(self, token):
-        return A.Constant(Ellipsis, _span(token))
+        return A.Constant(Ellipsis, _token_span(token))
 
     def paren(self, lpar, value, rpar):
         _PARENTHESIZED[id(value)] = (value, _span(lpar, rpar))
@@ -548,6 +553,14 @@ def _string(token: Token) -> list:
 
 def _literal(text: str, token: Token) -> str:
     """A string literal's value, as Python reads it (escapes included)."""
+    start = 1 if text[0] == "r" else 0
+    quote = text[start:start + 3] if text[start:start + 3] in ('"""', "'''") else text[start]
+    body = text[start + len(quote):-len(quote)]
+    if body.isascii() and "\\" not in body and quote[0] not in body and (
+            len(quote) == 3 or "\n" not in body):
+        # nothing to read: literal_eval (CPython's parser, 40 us) would give it as it is (not
+        # so a lone surrogate, which it refuses)
+        return body
     try:
         return pyast.literal_eval(text)
     except (SyntaxError, ValueError) as e:
