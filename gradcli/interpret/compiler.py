@@ -128,6 +128,9 @@ class Compiler(GeneratorStatements):
         self.interp = interp
         self.origin = Origin("<input>", "")
         self.nesting = 0
+        # node type -> the bound method that compiles it (expr_ or stmt_NAME), found once
+        self._exprs: dict = {}
+        self._stmts: dict = {}
 
     @property
     def filename(self) -> str:
@@ -184,7 +187,9 @@ class Compiler(GeneratorStatements):
     UNLOCATED = (A.If, A.While, A.For, A.With, A.FunctionDef, A.ClassDef, A.Try)
 
     def stmt(self, node, scope: Scope) -> Callable:
-        method = getattr(self, "stmt_" + type(node).__name__)
+        method = self._stmts.get(type(node))
+        if method is None:
+            method = self._stmts[type(node)] = getattr(self, "stmt_" + type(node).__name__)
         run = method(node, scope)
         span = node.span
         if span is None or type(node) in self.UNLOCATED:
@@ -679,7 +684,6 @@ class Compiler(GeneratorStatements):
                 depth += 1
                 s = s.parent
         g, b = self.interp.globals, self.interp.builtins
-        local_names = _local_names(scope)
 
         def ev(f):
             try:
@@ -692,7 +696,7 @@ class Compiler(GeneratorStatements):
                 error = NameError(f"name '{name}' is not defined", name=name)
                 # where Python's "Did you mean" looks: the locals, the module, the builtins
                 # (Python's that the program can use, not gradcli's terse torch names)
-                error._gradcli_scopes = (local_names, tuple(g),
+                error._gradcli_scopes = (_local_names(scope), tuple(g),
                                          tuple(n for n in PYTHON_BUILTINS if n in b))
                 raise attach(error, span) from None
         return ev
@@ -888,9 +892,16 @@ class Compiler(GeneratorStatements):
 
     # ---- expressions -------------------------------------------------------------------------
     def expr(self, node, scope: Scope) -> Callable:
-        self.nested(node)
+        # run for every node of every expression: nested()'s count inline, the method looked
+        # up once per node type
+        if self.nesting >= MAX_NESTING:
+            self.nested(node)   # refuses
+        self.nesting += 1
         try:
-            return getattr(self, "expr_" + type(node).__name__)(node, scope)
+            method = self._exprs.get(type(node))
+            if method is None:
+                method = self._exprs[type(node)] = getattr(self, "expr_" + type(node).__name__)
+            return method(node, scope)
         finally:
             self.nesting -= 1
 
