@@ -61,6 +61,20 @@ class Span(Node):
     __slots__ = ("line", "col", "end_line", "end_col")  # 1-based; end_col is exclusive
 
 
+_LINE, _COL, _END_LINE, _END_COL = (getattr(Span, n).__set__ for n in Span.__slots__)
+
+
+def _span_init(self, line: int, col: int, end_line: int, end_col: int) -> None:
+    # the most made node (one for each other): its four setters called without a loop
+    _LINE(self, line)
+    _COL(self, col)
+    _END_LINE(self, end_line)
+    _END_COL(self, end_col)
+
+
+Span.__init__ = _span_init
+
+
 # ---- expressions ---------------------------------------------------------------------------
 class Name(Node):
     __slots__ = ('id', 'span')

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cached_property
 from operator import itemgetter
 
 TAB_LEN = 8
@@ -103,13 +104,12 @@ class Parser:
         # starts with its terminal's own first character or set, which the regex engine
         # checks before it enters the alternative (it does not look inside a group): the scan
         # takes 40 % less time than with `(?P<NAME>regexp)`
-        terminals = "|".join(f"(?:{regexp})(?P<{name}>)"
-                             for name, regexp, _ in tables["terminals"])
-        self.scanner = re.compile(terminals)
+        self.terminals = "|".join(f"(?:{regexp})(?P<{name}>)"
+                                  for name, regexp, _ in tables["terminals"])
         # the scanner of a parse: the blanks before a token go with its match instead of
         # costing one of their own (no terminal starts with a blank but the ignored one, which
         # still matches blanks that nothing follows)
-        self.skipping = re.compile(f"[{BLANKS}]*(?:{terminals})")
+        self.skipping = re.compile(f"[{BLANKS}]*(?:{self.terminals})")
         self.keywords = tables["keywords"]
         self.ignore = frozenset(tables["ignore"])
         self.newline = frozenset(tables["newline"])
@@ -119,6 +119,11 @@ class Parser:
         # the token triggers has run: an expression passes through a dozen precedence levels
         # (`?expr: term`), each a reduction that changes only the top state, for every operand
         self.units: dict = {}
+
+    @cached_property
+    def scanner(self) -> re.Pattern:
+        """The scanner that keeps the blanks (highlighting asks for it: a parse does not)."""
+        return re.compile(self.terminals)
 
     @staticmethod
     def _callback(rule, builder):
@@ -150,6 +155,15 @@ class Parser:
                 if len(include) == 1:
                     return size, origin, lambda *children: target(pick(children))
                 return size, origin, lambda *children: target(*pick(children))
+            if len(include) == 1 and not nones_after and not include[0][2]:
+                # one child spliced in (`_stmt: _simple_stmt`, a statement list): an inlined
+                # rule hands its list on as it is, and so does this one
+                i = include[0][0]
+                if inline:
+                    return size, origin, lambda *children: children[i] \
+                        if type(children[i]) is Inline else Inline([children[i]])
+                return size, origin, lambda *children: target(*children[i].children) \
+                    if type(children[i]) is Inline else target(children[i])
 
             def fn(*children):
                 out: list = []
