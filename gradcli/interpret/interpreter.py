@@ -156,22 +156,33 @@ class Interpreter:
             span = getattr(e, "_gradcli_span", None) or body[0].span
             raise classify(e, span, filename, text) from e
 
+    # a statement of KEEP_FROM lines or more keeps its closures from the first pass, up to
+    # KEEP_AT_MOST lines of them in all (they take 2-4 KB a line)
+    KEEP_FROM, KEEP_AT_MOST = 100, 20_000
+
     def run(self, program: A.Program) -> None:
         """Compile every statement, then run them in order; errors become ProgramError.
 
-        As Python, a program that does not compile runs no statement. Each statement's
-        closures are made again just before it runs, and dropped after: kept for the whole
-        program they outweighed its AST three to one (a 700,000-line file took 1.4 GB)."""
+        As Python, a program that does not compile runs no statement. Most statements are
+        compiled again just before they run, and dropped after: kept for the whole program
+        their closures outweighed its AST three to one (a 700,000-line file took 1.4 GB). A
+        long statement (a def, a class, a loop) keeps those of the first pass instead (compiling
+        is a function of the AST alone): compiling it twice took half the time a 10,000-line
+        script needed before it ran."""
         compile_ = self.compiler.stmt
         self.compiler.start(program.filename, program.source)
         top = Scope(set(), None, MODULE)
-        for node in program.body:
-            compile_(node, top)
+        steps = [None] * len(program.body)
+        for i, keep in enumerate(self._kept(program)):
+            step = compile_(program.body[i], top)
+            if keep:
+                steps[i] = step
         with warnings.catch_warnings():
             warnings.simplefilter("always")
             warnings.showwarning = self._show_warning
-            for node in program.body:
-                step = compile_(node, top)
+            for i, node in enumerate(program.body):
+                step = steps[i] if steps[i] is not None else compile_(node, top)
+                steps[i] = None
                 self.depth = 0
                 self.running = node   # the REPL's :save keeps what ran before an error
                 try:
@@ -184,6 +195,19 @@ class Interpreter:
                 except Exception as e:
                     span = getattr(e, "_gradcli_span", None) or node.span
                     raise classify(e, span, program.filename, program.source) from e
+
+    @classmethod
+    def _kept(cls, program: A.Program) -> list[bool]:
+        """Which statements keep their closures from the first pass (see run)."""
+        starts = [getattr(node.span, "line", None) for node in program.body]
+        starts.append(program.source.count("\n") + 2)
+        kept, total = [], 0
+        for start, end in zip(starts, starts[1:]):
+            lines = end - start if start is not None and end is not None else 0
+            keep = lines >= cls.KEEP_FROM and total + lines <= cls.KEEP_AT_MOST
+            total += lines if keep else 0
+            kept.append(keep)
+        return kept
 
     def _show_warning(self, message, category, filename, lineno, file=None, line=None) -> None:
         """A warning the engine raised: PyTorch's warnings come from its C++ core, so Python
