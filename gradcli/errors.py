@@ -45,7 +45,12 @@ class ProgramSyntaxError(GradcliError):
 
 
 class IncompleteInput(Exception):
-    """The text so far is a valid beginning: an open bracket, block or string at its end."""
+    """The text so far is a valid beginning: an open bracket, block or string at its end.
+    `expected`: the tokens the parser would have taken next (empty when the tokenizer stopped)."""
+
+    def __init__(self, expected=()) -> None:
+        super().__init__()
+        self.expected = frozenset(expected)
 
 
 OUT_OF_MEMORY = ("the system refused memory this program needed (tensors are also limited to "

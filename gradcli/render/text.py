@@ -11,8 +11,9 @@ from .layout import Line, prose
 
 
 def caret_line(source_line: str, span) -> str:
-    """`^^^^` under the span's part of its first line (Python 3.11's style)."""
-    if span is None:
+    """`^^^^` under the span's part of its first line (Python 3.11's style); none for a span
+    of column 0 (the whole line: CPython's place for an input that ended early)."""
+    if span is None or span.col == 0:
         return ""
     start = max(span.col - 1, 0)
     end = span.end_col - 1 if span.end_line == span.line else len(source_line.rstrip())
@@ -29,7 +30,8 @@ def _place(error, named: bool) -> list[Line]:
     lines = []
     if span is not None and named:
         lines.append([("error.location", f'  File "{error.filename}", line {span.line}')])
-    if span is not None and line.strip():
+    # a blank line is shown (as CPython shows it, indented nothing) only where an input ended
+    if span is not None and (line.strip() or (span.col == 0 and error.source)):
         lines.append([("", "    "), ("code", line.strip())])
         caret = caret_line(line, span)
         if caret.strip():

@@ -738,18 +738,28 @@ def parse(text: str, filename: str = "<input>", interactive: bool = False) -> A.
     """
     try:
         return _parse(text, filename)
-    except IncompleteInput:
+    except IncompleteInput as e:
         if interactive:
             raise
-        raise _unfinished(text, filename) from None
+        raise _unfinished(text, filename, e.expected) from None
 
 
-def _unfinished(text: str, filename: str) -> ProgramSyntaxError:
-    """Say what was left open, where it was opened."""
+def _unfinished(text: str, filename: str, expected: frozenset) -> ProgramSyntaxError:
+    """Say what was left open: where it was opened, or as CPython says a file ended early (at
+    its last line, with no caret)."""
     found = _tokenizer_error(text)
     if found is not None:
         words, where, _ = found
         return ProgramSyntaxError(words, where, filename, text)
+    # the line of the file's last token (a blank line after the block counts; the newline
+    # that ends the file does not), column 0: the line, no caret
+    end = text.count("\n") + (not text.endswith("\n"))
+    last = A.Span(end, 0, end, 0)
+    if TRY_ENDS <= expected:
+        return ProgramSyntaxError("expected 'except' or 'finally' block", last, filename, text)
+    if "_INDENT" in expected:
+        return ProgramSyntaxError(_no_block(text, None), last, filename, text,
+                                  kind="IndentationError")
     last = max(1, text.rstrip("\n").count("\n") + 1)
     return ProgramSyntaxError("expected an indented block at the end of the input",
                               _end_of_line(text, last, 1), filename, text)
@@ -861,14 +871,18 @@ def _parse(text: str, filename: str) -> A.Program:
             raise ProgramSyntaxError(f"invalid syntax: unexpected {str(stray)!r}", _span(stray),
                                      filename, text) from None
         if e.token.type in ("$END", "_DEDENT") and _at_end(source, e.token):
-            raise IncompleteInput() from None
+            raise IncompleteInput(e.expected) from None
         kind = "IndentationError"
+        no_body = None
         if e.token.type == "_INDENT":
             message = "unexpected indent"
         elif e.token.type == "_DEDENT" and "_INDENT" not in e.expected:
             message = "unindent does not match any outer indentation level"
         elif ("_INDENT" in e.expected and e.token.type != "_INDENT") or _after_colon(source, e):
-            message = "expected an indented block"
+            no_body = e.token.line if e.token.line is not None else e.line
+            message = _no_block(source, (no_body, e.token.column or 1))
+        elif TRY_ENDS <= set(e.expected) and e.token.type not in TRY_ENDS:
+            kind, message = "SyntaxError", "expected 'except' or 'finally' block"
         else:
             kind = "SyntaxError"
             message = _specific(source, e) or f"invalid syntax: unexpected {_describe(e.token)}"
@@ -889,6 +903,9 @@ def _parse(text: str, filename: str) -> A.Program:
             span = _end_of_line(source, line, column)
         if e.token.type == "_INDENT":
             span = _first_code(source, line + 1)
+        if no_body is not None:   # CPython's caret: one character, where the body should be
+            span = _first_code(source, no_body)
+            span = A.Span(span.line, span.col, span.line, span.col + 1)
         if kind == "SyntaxError":
             message, span = _python_message(message, span, source)
         raise ProgramSyntaxError(message, span, filename, text, kind=kind) from None
@@ -942,6 +959,31 @@ def _after_colon(source: str, e: UnexpectedToken) -> bool:
 
 
 STATEMENT_START = frozenset(("_NEWLINE", "_INDENT", "_DEDENT"))
+TRY_ENDS = frozenset(("EXCEPT", "FINALLY"))
+# how CPython names the statement whose indented block is missing (its invalid_*_stmt rules)
+BLOCK_OPENERS = {**{k.upper(): f"'{k}' statement" for k in (
+    "if", "elif", "else", "while", "for", "with", "try", "except", "finally")},
+    "DEF": "function definition", "CLASS": "class definition"}
+
+
+def _no_block(source: str, before: tuple | None) -> str:
+    """CPython's message for a block with no indented body: it names the statement that opened
+    it (the last one to start before `before`, a (line, column); None: the end) and its line."""
+    opener = None
+    previous = "_NEWLINE"
+    try:
+        for token in parser().indented(source):
+            if before is not None and token.line is not None and \
+                    (token.line, token.column) >= before:
+                break
+            if previous in STATEMENT_START and token.type in BLOCK_OPENERS:
+                opener = token
+            previous = token.type
+    except Exception:   # an error of the tokenizer later on: the last opener before it
+        pass
+    if opener is None:
+        return "expected an indented block"
+    return f"expected an indented block after {BLOCK_OPENERS[opener.type]} on line {opener.line}"
 
 
 def _operator_starting_a_statement(source: str, error: Token) -> Token | None:

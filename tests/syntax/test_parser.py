@@ -100,7 +100,8 @@ def test_incomplete_input_is_its_own_outcome(source):
     (*case, "SyntaxError") if len(case) == 4 else case for case in [
     ("x = = 2", "invalid syntax", 1, 5),
     ("x = 1 +", "invalid syntax", 1, 8),
-    ("if x:\ny = 1", "expected an indented block", 2, 1, "IndentationError"),
+    ("if x:\ny = 1", "expected an indented block after 'if' statement on line 1", 2, 1,
+     "IndentationError"),
     ("if x:\n    a\n  b", "unindent does not match any outer indentation level", 3, 3,
      "IndentationError"),
     ("x = 1\n    y = 2", "unexpected indent", 2, 5, "IndentationError"),
@@ -122,7 +123,15 @@ def test_incomplete_input_is_its_own_outcome(source):
     # CPython's own words for two common slips
     ("for i in x\n    pass", "expected ':'", 1, 11),
     ("print x.grad", "Missing parentheses in call to 'print'. Did you mean print(...)?", 1, 7),
-    ("def f(x):", "expected an indented block at the end of the input", 1, 10),
+    # a file that ends early: its last line, column 0 (no caret), as CPython reports it
+    ("def f(x):", "expected an indented block after function definition on line 1", 1, 0,
+     "IndentationError"),
+    ("if x:\n    pass\nelse:  # c\n\n",
+     "expected an indented block after 'else' statement on line 3", 4, 0, "IndentationError"),
+    ("try:\n    pass\n# c", "expected 'except' or 'finally' block", 3, 0),
+    ("try:\n    pass\nx = 1", "expected 'except' or 'finally' block", 3, 1),
+    ("@d\ndef f(a,\n      b):\nreturn 1",
+     "expected an indented block after function definition on line 2", 4, 1, "IndentationError"),
     ("def f(a=1, b):\n  pass", "non-default argument follows default argument", 1, 12),
     ("x = b'raw'", "bytes literals are not supported", 1, 5),
     ("f'{}'", "f-string: valid expression required before '}'", 1, 1),
