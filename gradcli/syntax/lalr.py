@@ -310,7 +310,9 @@ class Parser:
                 else:
                     self._reduce(size, origin, fn, state_stack, values, states)
             last = token
-        end = last.borrow("$END", "") if last is not None else Token("$END", "", 0, 1, 1, 1, 1, 0)
+        # as lark: the end takes the last token's place when that token has text (a _DEDENT at
+        # the end of the input has none: then line 1, column 1)
+        end = last.borrow("$END", "") if last else Token("$END", "", 0, 1, 1, 1, 1, 0)
         while True:
             action = states[state_stack[-1]].get("$END")
             if action is None:
