@@ -445,6 +445,7 @@ TensorBase.atan_()|noargs
 bmm(Tensor mat2)
 bool(*, MemoryFormat memory_format=preserve_format)
 byte(*, MemoryFormat memory_format=preserve_format)
+TensorBase.apply_(callable)|onearg
 bernoulli(*, Generator? generator=None)
 bernoulli(float p, *, Generator? generator=None)
 bernoulli_(Tensor p, *, Generator? generator=None)

@@ -64,6 +64,8 @@ CASES = [
     ("SoftplusBackwardBackward0", _d(lambda a: F.softplus(a, beta=2, threshold=3)), [(2, 3)], ANY),
     ("GeluBackwardBackward0", _d(lambda a: F.gelu(a, approximate="tanh")),       [(2, 3)], ANY),
     ("NllLossBackward0",      lambda a: F.nll_loss(a, _long(0, 2, 1)),           [(3, 4)], ANY),
+    ("NllLossBackwardBackward0", _d(lambda a: F.nll_loss(a * a, _long(0, 2, 1)) ** 2),
+     [(3, 4)], ANY),
     ("MseLossBackward0",      lambda a, b: F.mse_loss(a, b),             [(2, 3), (2, 3)], ANY),
     ("SmoothL1LossBackward0", lambda a, b: F.smooth_l1_loss(a, b, beta=0.5),
      [(2, 3), (2, 3)], ANY),

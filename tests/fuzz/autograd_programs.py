@@ -193,6 +193,8 @@ ROW_FORMS = (
     ("NegBackward0", "{out} = -{0}", [(3,)], (3,)),
     ("NllLossBackward0", "{out} = F.nll_loss({0}.log_softmax(1), torch.tensor([0, 2, 1]))",
      [(3, 3)], ()),
+    ("NllLossBackwardBackward0",
+     "{out} = F.nll_loss(({0} * {0}).log_softmax(1), torch.tensor([0, 2, 1]))", [(3, 3)], ()),
     ("NormBackward1", "{out} = F.pairwise_distance({0}, {1}, 3.0)", [(2, 3), (3,)], (2,)),
     ("NormalBackward1", "torch.manual_seed(1); {out} = torch.normal({0}, 0.5)", [(3,)], (3,)),
     ("NormalBackward2", "torch.manual_seed(2); {out} = torch.normal(0.5, {0}.abs())", [(3,)],

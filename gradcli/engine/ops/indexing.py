@@ -822,8 +822,9 @@ def _index_select(a, dim, key):
 
 INDEX_ADD = row(Op("index_add", _index_add, "IndexAddBackward0", ("self", "source"), (
     Rule(lambda node, g: g, (), "∂index_add(x, i, s)/∂x = 1"),
-    Rule(lambda node, g: _index_selected(g, node.dim, node.index), (),
-         "∂index_add(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
+    # derivatives.yaml: grad.index_select(dim, index).expand_as(source) (ExpandBackward0)
+    Rule(lambda node, g: xp.expand(_index_selected(g, node.dim, node.index), node.shapes[1]),
+         (), "∂index_add(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
 INDEX_SELECT = row(Op("index_select", _index_select, "IndexSelectBackward0", ("self",), (
     Rule(lambda node, g: apply(INDEX_ADD, (xp.zeros_like(g, node.shapes[0]), g),
                                {"dim": node.dim, "index": _as_index(node.index)}), (),

@@ -1,6 +1,8 @@
 """In-place ops: each is its out-of-place row, written back into the tensor's storage."""
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 
 from .. import dtypes as _dt
@@ -262,3 +264,25 @@ def copy_(input, src, non_blocking=False):
     _check_output_shape(input._data.shape, shape)
     return commit(input, apply(COPY, (input, src)))
 
+
+
+APPLY_WITH_GRAD = ("Can't call apply_() on Variable that requires grad. Use var.detach().apply_() "
+                   "instead.")
+
+
+@export(torch=False)
+def apply_(input, callable_):
+    """Tensor.apply_: the function on each element (a Python number) in index order, its result
+    written back in the tensor's dtype. PyTorch records nothing and keeps the version, so it
+    refuses a tensor that requires grad."""
+    if input._requires_grad:
+        raise RuntimeError(APPLY_WITH_GRAD)
+    if not callable(callable_):
+        raise TypeError(f"'{type(callable_).__name__}' object is not callable")
+    a = input._data
+    for at in np.ndindex(a.shape):
+        value = callable_(a[at].item())
+        if not isinstance(value, numbers.Real):
+            raise TypeError(f"must be real number, not {type(value).__name__}")
+        a[at] = value
+    return input

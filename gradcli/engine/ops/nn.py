@@ -643,24 +643,51 @@ def _nll_forward(a, target: Tensor, weight, reduction: str, ignore_index: int) -
                             ignore_index)
 
 
-def _nll_grad(node, g):
-    # -(g / total_weight) (or -g) times the target's weight, at each sample's target class
-    ndim = node.self.ndim   # read on every branch: a second backward finds it freed
-    if node.reduction == "none" and ndim == 2:
-        coef = -xp.unsqueeze(g, 1)
-    elif node.reduction == "mean":
-        coef = -(g / xp.constant(np.asarray(node.total_weight), like=g))
+def _nll_backward(g, x, target, weight, reduction, ignore_index, total_weight, at_target,
+                  weight_at_target):
+    # ATen's nll_loss_backward: -(g / total_weight) (or -g) times the target's weight, at each
+    # sample's target class
+    if reduction == "none" and x.ndim == 2:
+        coef = -np.expand_dims(g, 1)
+    elif reduction == "mean":
+        coef = -(g / np.asarray(total_weight))
     else:
         coef = -g
-    if node.weight is not None:
-        coef = coef * node.weight_at_target
-    return xp.where(node.at_target, coef, 0.0)
+    if weight is not None:
+        coef = coef * _array(weight_at_target)
+    return np.where(_array(at_target), coef, 0.0)
 
 
+def _array(t):
+    """A tensor parameter's array (a pass on arrays reads its node's tensors as arrays)."""
+    return t._data if isinstance(t, Tensor) else t
+
+
+def _nll_of_grad(node, g):
+    """derivatives.yaml's nll_loss_backward grad_output: nll_loss(grad, target, weight, ...)."""
+    if type(g) is Tensor:
+        return nll_loss(g, node.target, node.weight, ignore_index=node.ignore_index,
+                        reduction=node.reduction)
+    weight = node.weight
+    return kernels.nll_loss(g, _array(node.target), None if weight is None else _array(weight),
+                            node.reduction, node.ignore_index)[0]
+
+
+_NLL_PARAMS = ("target", "weight", "reduction", "ignore_index", "total_weight", "at_target",
+               "weight_at_target")
+# nll_loss_backward as a row of its own, with derivatives.yaml's derivatives: a recorded
+# second backward goes through NllLossBackwardBackward0
+NLL_LOSS_BACKWARD = row(Op("nll_loss_backward", _nll_backward, "NllLossBackwardBackward0",
+                           ("grad_output", "self"), (
+    Rule(_nll_of_grad, (), "∂nll_loss_backward(g, x)/∂g = nll_loss of the gradient"),
+    Rule(lambda node, g: xp.zeros_like(g), (), "∂nll_loss_backward(g, x)/∂x = 0")),
+    dtypes="keep"))
 NLL_LOSS = row(Op("nll_loss", lambda a, target, weight, reduction, ignore_index, **for_backward:
                   _nll_forward(a, target, weight, reduction, ignore_index)[0],
                   "NllLossBackward0", ("self",), (
-    Rule(_nll_grad, ("self",), "∂nll/∂xᵢₜ = -wₜ/Σw at each target t"),), dtypes="keep"))
+    Rule(lambda node, g: apply(NLL_LOSS_BACKWARD, (g, node.self),
+                               {k: getattr(node, k) for k in _NLL_PARAMS}),
+         ("self",), "∂nll/∂xᵢₜ = -wₜ/Σw at each target t"),), dtypes="keep"))
 
 
 def _check_target(input: Tensor, target: Tensor, weight) -> None:

@@ -11,6 +11,8 @@ SUMMARIES = {
              "zeroed).", "backward() 留在叶子中的梯度（之前为 None；清零前会不断累加）。"),
     "requires_grad": ("Does autograd record what is computed from this tensor?",
                       "自动求导是否记录由这个张量进行的计算？"),
+    "apply_": ("Replace each element by a Python function of it, in place (not on a tensor "
+               "that requires grad).", "用一个 Python 函数逐个替换元素（原地；不能用于需要梯度的张量）。"),
     "requires_grad_": ("Start (or stop) recording what is computed from this leaf.",
                        "开始（或停止）记录由这个叶子进行的计算。"),
     "grad_fn": ("The node of the backward graph that made this tensor (None for a leaf).",
