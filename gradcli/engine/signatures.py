@@ -593,6 +593,7 @@ def Tensor.backward(self, gradient=None, retain_graph=None, create_graph=False, 
 TensorBase.detach()|noargs
 TensorBase.detach_()|noargs
 TensorBase.dim()|noargs
+TensorBase.data_ptr()|noargs
 TensorBase.element_size()|noargs
 TensorBase.get_device()|noargs
 is_contiguous(*, MemoryFormat memory_format=contiguous_format)

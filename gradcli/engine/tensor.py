@@ -170,6 +170,14 @@ class Tensor:
     def element_size(self) -> int:
         return self._data.itemsize
 
+    def data_ptr(self) -> int:
+        """The address of the first element: tensors that share memory from the same element on
+        have the same one (0 when the memory holds nothing, as ATen's empty storage)."""
+        root = self._data
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        return self._data.__array_interface__["data"][0] if root.nbytes else 0
+
     @property
     def device(self) -> Device:
         return CPU

@@ -46,6 +46,8 @@ SUMMARIES = {
     "ndimension": ("The number of dimensions (an older name for dim()).", "维数（dim() 的旧名称）。"),
     "nelement": ("The number of elements (another name for numel()).", "元素个数（numel() 的别名）。"),
     "element_size": ("The bytes one element takes.", "一个元素占用的字节数。"),
+    "data_ptr": ("The memory address of the first element (equal for tensors sharing it).",
+                 "第一个元素的内存地址（共享这块内存的张量相同）。"),
     "is_floating_point": ("Is the dtype a floating-point one?", "dtype 是否为浮点类型？"),
     "stride": ("Steps in elements between neighbours along each dim (or along dim).",
                "各维（或 dim 维）上相邻元素在内存中相隔的元素数。"),
