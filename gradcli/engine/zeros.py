@@ -9,6 +9,8 @@ to another gradient of the same input, the sum is InputBuffer's (accumulate, bel
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .tensor import Tensor
@@ -34,6 +36,18 @@ PASSING = {
     "UnsqueezeBackward0": _ALL, "ViewBackward0": _ALL,
 }
 RESHAPES = frozenset({"ReshapeAliasBackward0", "UnsafeViewBackward0", "ViewBackward0"})
+
+
+def _cumsum_trivial(node) -> bool:
+    """cumsum_backward hands the gradient on when it has at most one element or the dim one
+    term; else flip(cumsum(flip(g))), whose cumsum makes ordinary zeros."""
+    shape, dim = node.shapes[0], node.dim   # dim as saved: -1 is 2**64 - 1
+    axis = (dim - 2 ** 64 if dim >= 2 ** 63 else dim) % max(len(shape), 1)
+    return math.prod(shape) <= 1 or shape[axis] == 1
+
+
+# rows that hand an efficient zero on (to every input) only when their formula is the identity
+WHEN = {"CumsumBackward0": _cumsum_trivial}
 MADE = [0]   # how many have been made: a pass looks for them only once one was
 
 
@@ -108,7 +122,7 @@ def passed(node, grads: list, outs: list) -> list:
     derivatives run on ordinary zeros), with an efficient zero for each input its row hands one
     on to."""
     name = node.name()
-    passing = PASSING.get(name, ())
+    passing = _ALL if name in WHEN and WHEN[name](node) else PASSING.get(name, ())
     if not passing or not all(_is(g) for g in grads if g is not None):
         return outs
     if name in RESHAPES and not all(_data(g).flags.c_contiguous for g in grads if g is not None):
