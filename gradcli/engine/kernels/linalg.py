@@ -15,6 +15,8 @@ built so that different summation orders give different bits (see README, "Matri
                            column; the last m % 4 rows use 8 lanes.
   sgemv t (and sgemm T,T with n = 1): 4-row dot products of the same kind, aligned on A.
   sdot                     4 vectors of 4 lanes, tail added into lane 0.
+  ddot                     4 vectors of 2 lanes, the groups left to the first (ported but
+                           for an aligned vector with a misaligned one).
 
 dgemm chooses among the same kernels by the same rules (probed with float64 operands of every
 layout); its in-order products and its rank-1 kernel (a column of C peels the one double before
@@ -226,34 +228,42 @@ def _gemv_t(a: np.ndarray, v: np.ndarray, a_offset: int, v_offset: int) -> np.nd
     return out
 
 
-def _sdot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """MKL's sdot: 4 accumulators of 4 lanes take 16 products per step, then the first two take
-    8 per step, the first 4, and lane 0 of the first the last k % 4; the accumulators are added
-    in order and their lanes folded in halves. Vectors that start off a 16-byte boundary by the
-    same amount are first aligned: the products before it seed lane 0."""
-    p = (a * b).astype(F32)
-    head = (-offset(a)) % 4 if offset(a) % 4 == offset(b) % 4 else 0
+# how the groups of products left after the last whole step are shared among the accumulators
+_DOT_REST = {np.dtype(F32): (0, 1, 0), np.dtype(F64): (0, 0, 0)}
+
+
+def _xdot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """MKL's sdot and ddot: 4 accumulators of one 16-byte vector (4 floats, 2 doubles) take 4
+    vectors of products a step, the products rounded and added unfused; the groups left go to
+    the first accumulators (sdot: 0, 1, 0; ddot: all to 0), the last products to lane 0 of the
+    first; the accumulators are added in order and their lanes folded in halves. Vectors that
+    start off a 16-byte boundary by the same amount are first aligned: the products before it
+    seed lane 0."""
+    lanes = 16 // a.itemsize
+    p = a * b
+    head = (-offset(a)) % lanes if offset(a) % lanes == offset(b) % lanes else 0
     if 0 < head < p.shape[0]:
-        lead = F32(0)
+        lead = a.dtype.type(0)
         for x in p[:head]:
             lead += x
         p = p[head:].copy()
         p[0] = lead + p[0]
     k = p.shape[0]
-    acc = np.zeros((4, 4), F32)
-    groups = k // 4
-    steps = p[:groups * 4].reshape(groups, 4)
+    acc = np.zeros((4, lanes), a.dtype)
+    groups = k // lanes
+    steps = p[:groups * lanes].reshape(groups, lanes)
     owner = np.arange(groups) % 4
-    owner[groups - groups % 4:] = (0, 1, 0)[:groups % 4]
+    owner[groups - groups % 4:] = _DOT_REST[a.dtype][:groups % 4]
     for v in range(4):
         mine = steps[owner == v]
         if mine.shape[0]:
             acc[v] = np.cumsum(mine, axis=0)[-1]
-    for x in p[groups * 4:]:
+    for x in p[groups * lanes:]:
         acc[0, 0] += x
     total = ((acc[0] + acc[1]) + acc[2]) + acc[3]
-    total = total[:2] + total[2:]
-    return total[0] + total[1]
+    while total.shape[0] > 1:
+        total = total[:total.shape[0] // 2] + total[total.shape[0] // 2:]
+    return total[0]
 
 
 # ---- short products: every kernel but the FMA one adds fewer than 4 products in k order ----
@@ -442,9 +452,12 @@ def dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if a.dtype == F32 and a.shape[0] <= SHORT_K:   # sdot's lanes take 4 products or more
         return _short(a[None, :], b[:, None], None, False)[0, 0]
     if a.dtype == F32:
-        return _sdot(a, b)
-    # MKL's ddot sums from a zero: a sum of -0. products is 0.
-    return np.asarray(np.dot(a, b) + 0.0 if a.dtype == np.float64 else np.dot(a, b))
+        return _xdot(a, b)
+    if a.dtype == F64 and (offset(a) % 2 == 1 or offset(b) % 2 == 0):
+        return np.asarray(_xdot(a, b))
+    # ddot of an aligned vector with a misaligned one: another path, not ported (NumPy's, which
+    # like MKL's sums from a zero: a sum of -0. products is 0.)
+    return np.asarray(np.dot(a, b) + 0.0 if a.dtype == F64 else np.dot(a, b))
 
 
 def bmm(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -93,12 +93,18 @@ CASES = [
     *(_mm(op, m, k, n, la, lb, 2, "float64") for op, m, k, n, la, lb in (
         ("mm", 2, 3, 2, "c", "c"), ("mm", 6, 3, 2, "t", "c"), ("mm", 3, 7, 5, "t", "c"),
         ("mm", 5, 40, 7, "c", "c"), ("mm", 3, 100, 11, "c", "c"), ("mm", 6, 3, 1, "c", "t"),
-        ("addmm", 1, 8, 4, "c", "c"), ("addmm", 4, 3, 5, "c", "t"), ("addmm", 3, 30, 9, "c", "c"))),
+        ("addmm", 1, 8, 4, "c", "c"), ("addmm", 4, 3, 5, "c", "t"),
+        ("addmm", 3, 30, 9, "c", "c"))),
     # sgemv 't' and 'n', sdot
     *({"op": "mv", "shape_a": [m, k], "shape_b": [k], "layout_a": la, "seed": 7}
       for m, k, la in ((16, 100, "c"), (7, 64, "c"), (1, 31, "c"), (5, 33, "t"), (4, 9, "c"))),
     *({"op": "dot", "shape_a": [k], "shape_b": [k], "seed": 8}
       for k in (3, 4, 5, 9, 12, 13, 16, 17, 31, 33, 100, 784)),
+    # ddot: 4 accumulators of 2 lanes, the groups left to the first
+    *({"op": "dot", "shape_a": [k], "shape_b": [k], "seed": 8, "dtype": "float64"}
+      for k in (2, 3, 4, 5, 7, 12, 14, 21, 100)),
+    *({"op": "dot", "shape_a": [k], "shape_b": [k], "layout_a": "o", "layout_b": "o", "seed": 8,
+       "dtype": "float64"} for k in (6, 13)),
     # bmm: ATen's own loop below 400 multiply-adds a matrix, else sgemm on each matrix in place
     *({"op": "bmm", "shape_a": [b, m, k], "shape_b": [b, k, n], "layout_a": la, "seed": 9}
       for b, m, k, n, la in ((2, 2, 5, 3, "c"), (3, 5, 17, 9, "c"), (2, 13, 40, 17, "c"),
