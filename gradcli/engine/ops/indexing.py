@@ -687,10 +687,11 @@ def _scatter_src_grad(node, g):
     return gi
 
 
-def _scattered(node) -> np.ndarray:
-    """Where scatter wrote: a mask of the output's shape, True at the index's positions."""
-    index = node.index._data if type(node.index) is Tensor else node.index
-    return _put(np.zeros(node.shapes[0], bool), True, _grid(index, node.dim), False)
+def _unscattered(node, g):
+    """derivatives.yaml's gradient of scatter's self: grad.scatter(dim, index, 0), zeros where
+    something was written (a ScatterBackward1 when recorded)."""
+    return apply(SCATTER_VALUE, (g,), {"dim": node.dim, "index": _as_index(node.index),
+                                       "value": 0})
 
 
 # scatter(self, dim, index, src) writes src's values where index points along dim (PyTorch's
@@ -699,16 +700,14 @@ def _scattered(node) -> np.ndarray:
 SCATTER = row(Op("scatter", lambda a, src, dim, index: _put(
     a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), False),
     "ScatterBackward0", ("self", "src"), (
-    Rule(lambda node, g: xp.masked_fill(g, xp.constant(_scattered(node), g), 0.0), (),
-         "∂scatter(x, i, s)/∂x = g, 0 at i"),
+    Rule(_unscattered, (), "∂scatter(x, i, s)/∂x = g, 0 at i"),
     Rule(lambda node, g: _scatter_src_grad(node, g), (),
          "∂scatter(x, i, s)/∂s = gather(g, i)")), dtypes="keep"))
 
 
 SCATTER_VALUE = row(Op("scatter", lambda a, dim, index, value: _put(
     a, value, _grid(index._data, dim), False), "ScatterBackward1", ("self",), (
-    Rule(lambda node, g: xp.masked_fill(g, xp.constant(_scattered(node), g), 0.0), (),
-         "∂scatter(x, i, v)/∂x = g, 0 at i"),), dtypes="keep"))
+    Rule(_unscattered, (), "∂scatter(x, i, v)/∂x = g, 0 at i"),), dtypes="keep"))
 SCATTER_INDEX_DTYPE = "scatter(): Expected dtype int32/int64 for index"
 
 
