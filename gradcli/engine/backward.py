@@ -451,15 +451,19 @@ def _accumulate(leaf: Tensor, g, create_graph: bool) -> None:
     have = leaf._grad
     if create_graph:
         if have is None:
+            # clone_obey_contract: new_empty_strided(...).copy_(g), an in-place write (version 1)
             leaf._grad = apply(COPY, (Tensor._make(np.zeros_like(leaf._data)), g))
+            leaf._grad._version_counter.value += 1
         else:
             leaf._grad = have + g
         return
     if have is None:
         leaf._grad = Tensor._make(np.array(g, dtype=leaf._data.dtype, copy=True))
-    elif have.grad_fn is not None or not have._data.flags.writeable:
+    elif not have._data.flags.writeable:
         leaf._grad = (have + _tensors([g])[0]).detach()
     else:
+        # AccumulateGrad's `variable_grad += new_grad` with grad mode off: the same tensor,
+        # even one a create_graph pass left with a history (which it keeps)
         np.add(have._data, g, out=have._data, casting="unsafe")
         have._version_counter.value += 1
 
