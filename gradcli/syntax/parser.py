@@ -8,7 +8,7 @@ from functools import lru_cache
 from ..errors import IncompleteInput, ProgramSyntaxError
 from . import ast as A
 from . import tables
-from .lalr import (DedentError, InconsistentTabs, Parser, Token, TooDeep,
+from .lalr import (CLOSE, OPEN, DedentError, InconsistentTabs, Parser, Token, TooDeep,
                    UnexpectedCharacters, UnexpectedToken)
 
 
@@ -829,7 +829,9 @@ def _python_message(message: str, span: A.Span, text: str) -> tuple[str, A.Span]
     found = _tokenizer_error(text)
     if found is not None:
         words, where, at = found
-        if message.startswith("invalid syntax") or at <= (span.line, span.col):
+        # (not over a message of CPython's invalid_ rules, "invalid syntax. Perhaps ...")
+        if message == "invalid syntax" or message.startswith("invalid syntax:") \
+                or at <= (span.line, span.col):
             return words, where
     return message, span
 
@@ -885,9 +887,14 @@ def _parse(text: str, filename: str) -> A.Program:
             kind, message = "SyntaxError", "expected 'except' or 'finally' block"
         else:
             kind = "SyntaxError"
-            message = _specific(source, e) or f"invalid syntax: unexpected {_describe(e.token)}"
+            slip = _common_slip(source, e.token)
+            if slip is not None:
+                message, no_body = slip   # (a span, as the block case gives one)
+            else:
+                message = _specific(source, e) or \
+                    f"invalid syntax: unexpected {_describe(e.token)}"
             wanted = _expected(e.expected)
-            if wanted and message.startswith("invalid syntax"):
+            if wanted and message.startswith("invalid syntax:"):
                 message += f", expected {wanted}"
         line = e.token.line if e.token.line is not None else e.line
         what = _unsupported(source.split("\n")[line - 1]) if line else None
@@ -903,7 +910,9 @@ def _parse(text: str, filename: str) -> A.Program:
             span = _end_of_line(source, line, column)
         if e.token.type == "_INDENT":
             span = _first_code(source, line + 1)
-        if no_body is not None:   # CPython's caret: one character, where the body should be
+        if isinstance(no_body, A.Span):   # a slip's own range
+            span = no_body
+        elif no_body is not None:   # CPython's caret: one character, where the body should be
             span = _first_code(source, no_body)
             span = A.Span(span.line, span.col, span.line, span.col + 1)
         if kind == "SyntaxError":
@@ -931,6 +940,100 @@ def _parse(text: str, filename: str) -> A.Program:
 
 _COMPOUND = re.compile(r"\s*(if|elif|else|for|while|def|class|with|try|except|finally)\b")
 _LEGACY_PRINT = re.compile(r"\s*(print|exec)\s+[^\s(=.,;)\]}]")
+
+
+ENDS_AN_OPERAND = frozenset(("NAME", "NUMBER", "STRING", "TRUE", "FALSE", "NONE", "RPAR",
+                             "RSQB", "RBRACE"))
+STARTS_AN_OPERAND = frozenset(("NAME", "NUMBER", "STRING", "TRUE", "FALSE", "NONE", "LPAR",
+                               "LSQB", "LBRACE"))
+CONDITION_STARTS = frozenset(("IF", "ELIF", "WHILE"))
+
+
+def _common_slip(source: str, error: Token) -> tuple[str, A.Span] | None:
+    """CPython's words for two slips its invalid_ rules name (Python 3.11's grammar), with the
+    range its caret covers:
+    - two operands side by side inside brackets, `print(1 2)`, `[a b]`: "Perhaps you forgot a
+      comma?" (invalid_expression; not after print or exec, nor for a name then a string);
+    - `=` in the condition of if, elif or while: "Maybe you meant '==' or ':=' instead of '='?"
+      (invalid_named_expression), from the condition's start to the ':'."""
+    depth, tokens, statement = 0, [], None
+    try:
+        for token in parser().indented(source):
+            if token.line is not None and (token.line, token.column) >= \
+                    (error.line, error.column):
+                break
+            if not depth and (not tokens or tokens[-1].type in STATEMENT_START):
+                statement = token
+            tokens.append(token)
+            depth += token.type in OPEN
+            depth -= token.type in CLOSE and depth > 0
+    except Exception:
+        return None
+    # an error of the tokenizer anywhere (a bracket never closed) is CPython's report instead
+    if not tokens or _tokenizer_error(source) is not None:
+        return None
+    before = tokens[-1]
+    if depth and before.type in ENDS_AN_OPERAND and error.type in STARTS_AN_OPERAND:
+        start = _operand_start(tokens)
+        first = tokens[start]
+        after = tokens[start + 1] if start + 1 < len(tokens) else error
+        if first in ("print", "exec") or (first.type == "NAME" and after.type == "STRING") \
+                or _in_comprehension(tokens):
+            return None
+        return ("invalid syntax. Perhaps you forgot a comma?",
+                A.Span(first.line, first.column, error.end_line, error.end_column))
+    # `name = ...` only: another target (`a.b = c`) is CPython's "cannot assign to ... here"
+    if error.type == "EQUAL" and not depth and statement is not None and \
+            statement.type in CONDITION_STARTS and before.type == "NAME" and \
+            len(tokens) >= 2 and tokens[-2] is statement:
+        end = _line_end_before_colon(source, error)
+        return ("invalid syntax. Maybe you meant '==' or ':=' instead of '='?",
+                A.Span(before.line, before.column, error.line, end))
+    return None
+
+
+def _in_comprehension(tokens: list) -> bool:
+    """Is the innermost open bracket at the end of the tokens a comprehension's (a `for` in
+    it)? CPython does not look for a missing comma there."""
+    depth = 0
+    for token in reversed(tokens):
+        if token.type in CLOSE:
+            depth += 1
+        elif token.type in OPEN:
+            if depth == 0:
+                return False
+            depth -= 1
+        elif token.type == "FOR" and depth == 0:
+            return True
+    return False
+
+
+def _operand_start(tokens: list) -> int:
+    """Where the operand ending the token list starts: a name, number or string, or a bracket
+    pair, with the attribute accesses, calls and subscripts before it (`a.b(c)[d]`)."""
+    i = len(tokens) - 1
+    while i >= 0:
+        if tokens[i].type in CLOSE:
+            depth = 0
+            while i >= 0:
+                depth += (tokens[i].type in CLOSE) - (tokens[i].type in OPEN)
+                if depth == 0:
+                    break
+                i -= 1
+        if i > 0 and (tokens[i - 1].type == "DOT" or tokens[i].type in OPEN
+                      and tokens[i - 1].type in ENDS_AN_OPERAND):
+            i -= 2 if tokens[i - 1].type == "DOT" else 1
+            continue
+        return max(i, 0)
+    return 0
+
+
+def _line_end_before_colon(source: str, error: Token) -> int:
+    """The column just past the condition that an `=` sits in: before its line's last ':'."""
+    code = source.split("\n")[error.line - 1].split("#", 1)[0].rstrip()
+    colon = code.rfind(":")
+    end = colon if colon > error.column else len(code)
+    return len(code[:end].rstrip()) + 1
 
 
 def _specific(source: str, e: UnexpectedToken) -> str | None:

@@ -136,6 +136,14 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("x = b'raw'", "bytes literals are not supported", 1, 5),
     ("f'{}'", "f-string: valid expression required before '}'", 1, 1),
     ("f(/x)", "invalid syntax", 1, 3),
+    # two of CPython's invalid_ rules, for slips learners make
+    ("print(1 2)", "invalid syntax. Perhaps you forgot a comma?", 1, 7),
+    ("w = torch.tensor([1. 2.], requires_grad=True)",
+     "invalid syntax. Perhaps you forgot a comma?", 1, 19),
+    ("f(x for x in y z)", "invalid syntax", 1, 16),
+    ("f(x 'a')", "invalid syntax", 1, 5),
+    ("x = [1, 2\ny = 3", "'[' was never closed", 1, 5),
+    ("if x = 1:\n    pass", "invalid syntax. Maybe you meant '==' or ':=' instead of '='?", 1, 4),
     ("x = *y", "invalid syntax", 1, 7),
     # what gradcli does not take yet is named, at its line
     ("x = 1\nmatch x:\n    case 1:\n        pass",
