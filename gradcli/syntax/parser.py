@@ -84,7 +84,10 @@ class ToAst:
             if isinstance(t, (A.Yield, A.YieldFrom)):
                 raise _located_error("assignment to yield expression not possible", t.span)
         _not_starred(parts[-1])
-        return A.Assign(tuple(_target(t) for t in parts[:-1]), parts[-1], _span(*parts))
+        # one '=' only: CPython asks whether '==' was meant of `f() = 1`, not of `x = f() = 1`
+        single = len(parts) == 2
+        return A.Assign(tuple(_target(t, before_value=single) for t in parts[:-1]), parts[-1],
+                        _span(*parts))
 
     def ann_assign(self, target, annotation, value):
         # the annotation is a note for readers and type checkers: the language ignores it
@@ -515,24 +518,52 @@ def _params(params) -> tuple:
 _ASSIGNABLE = (A.Name, A.Attribute, A.Subscript)
 
 
-def _target(node, augmented: bool = False):
+# what CPython calls an expression it cannot assign to (_PyPegen_get_expr_name)
+_EXPRESSION_NAMES = {A.Call: "function call", A.Constant: "literal", A.Compare: "comparison",
+                     A.IfExp: "conditional expression", A.Lambda: "lambda",
+                     A.Dict: "dict literal", A.Set: "set display",
+                     A.ListComp: "list comprehension", A.SetComp: "set comprehension",
+                     A.DictComp: "dict comprehension", A.GeneratorExp: "generator expression",
+                     A.FString: "f-string expression"}
+# the operands CPython's invalid_named_expression takes (a bitwise_or that is not a list,
+# tuple, True, None or False): `f() = 1` there may have meant `f() == 1`
+_COMPARABLE = (A.Call, A.Constant, A.BinOp, A.UnaryOp, A.Dict, A.Set, A.ListComp, A.SetComp,
+               A.DictComp, A.GeneratorExp, A.FString)
+
+
+def _target(node, augmented: bool = False, before_value: bool = False):
+    """`node` as an assignment target, or CPython's error for it. `before_value`: it stands
+    right before the assignment's last '=' (or is the last item of a tuple that does), where
+    CPython asks whether '==' was meant."""
     if isinstance(node, _ASSIGNABLE):
         return node
     if isinstance(node, (A.Tuple, A.List)) and not augmented:
         starred = [e for e in node.elts if isinstance(e, A.Starred)]
         if len(starred) > 1:
             raise _located_error("multiple starred expressions in assignment", starred[1].span)
-        for elt in node.elts:
-            _target(elt.value if isinstance(elt, A.Starred) else elt)
+        # a tuple without brackets (its span starts at its first item)
+        bare = isinstance(node, A.Tuple) and bool(node.elts) and node.span is not None and \
+            node.elts[0].span is not None and \
+            (node.span.line, node.span.col) == (node.elts[0].span.line, node.elts[0].span.col)
+        for i, elt in enumerate(node.elts):
+            _target(elt.value if isinstance(elt, A.Starred) else elt,
+                    before_value=before_value and bare and i == len(node.elts) - 1)
         return node
     if isinstance(node, A.Starred) and not augmented:
         raise _located_error("starred assignment target must be in a list or tuple", node.span)
-    what = {A.Call: "function call", A.Constant: "literal", A.BinOp: "expression",
-            A.Compare: "comparison"}.get(type(node), "expression")
-    word = "'augmented assignment'" if augmented else "assignment"
-    raise _located_error(f"cannot assign to {what} here" if not augmented else
-                         f"{word} target must be a name, an attribute or a subscript",
-                         node.span)
+    if augmented:
+        what = {A.Tuple: "tuple", A.List: "list", A.Starred: "starred"}.get(
+            type(node)) or _EXPRESSION_NAMES.get(type(node), "expression")
+        raise _located_error(f"'{what}' is an illegal expression for augmented assignment",
+                             node.span)
+    if isinstance(node, A.Constant) and node.value in (True, False, None) and \
+            type(node.value) is not int:
+        raise _located_error(f"cannot assign to {node.value}", node.span)
+    what = _EXPRESSION_NAMES.get(type(node), "expression")
+    if before_value and isinstance(node, _COMPARABLE):
+        raise _located_error(f"cannot assign to {what} here. Maybe you meant '==' instead of "
+                             f"'='?", node.span)
+    raise _located_error(f"cannot assign to {what}", node.span)
 
 
 def _string(token: Token) -> list:

@@ -107,7 +107,17 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("x = 1\n    y = 2", "unexpected indent", 2, 5, "IndentationError"),
     ("# a comment\n  x = 1", "unexpected indent", 2, 3, "IndentationError"),
     ("f(a=1, 2)", "positional argument follows keyword argument", 1, 8),
-    ("1 = x", "cannot assign to literal here", 1, 1),
+    ("1 = x", "cannot assign to literal here. Maybe you meant '==' instead of '='?", 1, 1),
+    # CPython asks about '==' only of one target before one '=' (invalid_named_expression)
+    ("True = 1", "cannot assign to True", 1, 1),
+    ("x = f() = 1", "cannot assign to function call", 1, 5),
+    ("a, f() = 1, 2", "cannot assign to function call here. Maybe you meant '==' instead of "
+     "'='?", 1, 4),
+    ("(a, f()) = 1, 2", "cannot assign to function call", 1, 5),
+    ("for 1 in x:\n    pass", "cannot assign to literal", 1, 5),
+    ("x == 1 = 2", "cannot assign to comparison", 1, 1),
+    ("a, b += 1", "'tuple' is an illegal expression for augmented assignment", 1, 1),
+    ("f() += 1", "'function call' is an illegal expression for augmented assignment", 1, 1),
     ("s = 'abc", "unterminated string literal (detected at line 1)", 1, 5),
     ('s = """abc\n\n', "unterminated triple-quoted string literal (detected at line 2)", 1, 5),
     # CPython's tokenizer passes ASCII it does not know to the parser; others are its error
@@ -156,7 +166,8 @@ def test_incomplete_input_is_its_own_outcome(source):
      1, 1),
     ("if (n := len(a)) > 2:\n    pass",
      "gradcli does not support assignment expressions (':=') yet", 1, 1),
-    ("match(x) = 3", "cannot assign to function call here", 1, 1),
+    ("match(x) = 3", "cannot assign to function call here. Maybe you meant '==' instead of "
+     "'='?", 1, 1),
 ]])
 def test_syntax_errors(source, message, line, col, kind):
     with pytest.raises(ProgramSyntaxError) as info:
