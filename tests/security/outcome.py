@@ -5,10 +5,10 @@ import re
 from dataclasses import dataclass
 
 # The error line of a failed program: Python's `Kind: message`, PyTorch's own kinds with their
-# module (torch.autograd.gradcheck.GradcheckError), a bare MemoryError or KeyboardInterrupt as
-# Python prints them, or one of gradcli's own `gradcli: ...` lines.
-ERROR_LINE = re.compile(r"(?:(?:torch\.[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Interrupt|Exit): \S.*"
-                        r"|MemoryError|KeyboardInterrupt|gradcli: (?!internal error).*\S.*)")
+# module (torch.autograd.gradcheck.GradcheckError, torch._C._LinAlgError), a bare MemoryError or
+# KeyboardInterrupt as Python prints them, or one of gradcli's own `gradcli: ...` lines.
+ERROR_LINE = re.compile(r"(?:(?:torch\.[\w.]+\._?)?[A-Z]\w*(?:Error|Exception|Interrupt|Exit)"
+                        r": \S.*|MemoryError|KeyboardInterrupt|gradcli: (?!internal error).*\S.*)")
 # An exception of a library gradcli uses, shown as the program's: `numpy.exceptions.AxisError: ...`
 FOREIGN_LINE = re.compile(r"(?!torch\.)[a-z_]\w*\.[\w.]*[A-Z]\w*: .*")
 TRACEBACK = "Traceback (most recent call last)"
