@@ -998,7 +998,7 @@ def _common_slip(source: str, error: Token) -> tuple[str, A.Span] | None:
             tokens.append(token)
             depth += token.type in OPEN
             depth -= token.type in CLOSE and depth > 0
-    except Exception:
+    except Exception:   # an error of the tokenizer: the parser's message stands
         return None
     # an error of the tokenizer anywhere (a bracket never closed) is CPython's report instead
     if not tokens or _tokenizer_error(source) is not None:
@@ -1121,7 +1121,7 @@ def _no_block(source: str, before: tuple | None) -> str:
 
 
 def _operator_starting_a_statement(source: str, error: Token) -> Token | None:
-    """A statement before the error that starts with '%', '/' or '//' (a notebook's
+    """A statement before the error that starts with '%' or '/' (a notebook's
     `%matplotlib inline`, a stray operator), which CPython refuses at that token. The grammar
     reads it as the start of a decorator, whose '@' shares the MUL_OP token, and so stops
     later, or waits for a def as if the input went on."""
