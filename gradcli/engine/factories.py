@@ -227,11 +227,15 @@ def as_tensor(data, dtype=None, device=None):
 
 
 def shape_of(name: str, positional: tuple, size) -> tuple[int, ...]:
-    """The shape a factory is asked for: as separate ints, one sequence, or size=."""
+    """The shape a factory is asked for: as separate ints, one sequence, or size=. None of
+    them is PyTorch's TypeError (`torch.zeros()`; a 0-d tensor is `torch.zeros(())`), worded
+    by the caller from the declared signatures as PyTorch's argument parser words it."""
     if size is not None:
         if positional:
             raise TypeError(f"{name}() got multiple values for argument 'size'")
         return sizes((size,))
+    if not positional:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "size"')
     return sizes(positional)
 
 

@@ -110,7 +110,7 @@ def nested(draw, shape, kind):
 @strategy
 def tensor_literal(draw):
     shape = draw(pick(SHAPES))
-    sizes = ", ".join(map(str, shape))
+    sizes = ", ".join(map(str, shape)) or "()"   # a 0-d factory takes (): torch.zeros(())
     kind = draw(pick(("float", "float", "float", "int", "bool")))
     grad = kind == "float" and draw(BOOLS)
     flag = ", requires_grad=True" if grad else ""

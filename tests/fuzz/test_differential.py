@@ -128,7 +128,7 @@ def test_the_generator_reaches_every_differentiable_row(tmp_path):
     blocks = []
     for row, form, shapes, _ in ROW_FORMS:
         leaves = [f"l{i}" for i in range(len(shapes))]
-        made = [f"    l{i} = torch.rand({', '.join(map(str, shape))}).add(0.5)"
+        made = [f"    l{i} = torch.rand({tuple(shape)!r}).add(0.5)"
                 f".requires_grad_()" for i, shape in enumerate(shapes)]
         blocks += ["try:", *made, "    " + form.format(*leaves, out="out"),
                    textwrap.dedent(WALK).replace("\n", "\n    ").format(
