@@ -696,18 +696,20 @@ def _unscattered(node, g):
 
 # scatter(self, dim, index, src) writes src's values where index points along dim (PyTorch's
 # backward of max/min along a dim is `zeros.scatter_(dim, indices, grad)` too); self's gradient
-# is g with zeros where something was written, src's is g gathered back at the index
+# is g with zeros where something was written, src's is g gathered back at the index. The index
+# is saved (and freed by a backward without retain_graph), as derivatives.yaml's rows read it
 SCATTER = row(Op("scatter", lambda a, src, dim, index: _put(
     a, src[tuple(slice(0, n) for n in index._data.shape)], _grid(index._data, dim), False),
     "ScatterBackward0", ("self", "src"), (
     Rule(_unscattered, (), "∂scatter(x, i, s)/∂x = g, 0 at i"),
     Rule(lambda node, g: _scatter_src_grad(node, g), (),
-         "∂scatter(x, i, s)/∂s = gather(g, i)")), dtypes="keep"))
+         "∂scatter(x, i, s)/∂s = gather(g, i)")), dtypes="keep", saved_params=("index",)))
 
 
 SCATTER_VALUE = row(Op("scatter", lambda a, dim, index, value: _put(
     a, value, _grid(index._data, dim), False), "ScatterBackward1", ("self",), (
-    Rule(_unscattered, (), "∂scatter(x, i, v)/∂x = g, 0 at i"),), dtypes="keep"))
+    Rule(_unscattered, (), "∂scatter(x, i, v)/∂x = g, 0 at i"),), dtypes="keep",
+    saved_params=("index",)))
 SCATTER_INDEX_DTYPE = "scatter(): Expected dtype int32/int64 for index"
 
 

@@ -602,14 +602,14 @@ def _split_tie(node, g, loses):
     return xp.masked_fill(xp.where(node.self == node.other, g / 2, g), loses, 0)
 
 
-MAXIMUM = row(Op("maximum", lambda a, b: kernels.extremum(upper, a, b), "MaximumBackward0",
-                 ("self", "other"), (
+MAXIMUM = row(Op("maximum", lambda a, b: laid_out(kernels.extremum(upper, a, b), a, b),
+                 "MaximumBackward0", ("self", "other"), (
     Rule(lambda node, g: _split_tie(node, g, node.self < node.other), ("self", "other"),
          "∂max(a, b)/∂a = 1 if a > b, ½ if a = b, else 0"),
     Rule(lambda node, g: _split_tie(node, g, node.self > node.other), ("self", "other"),
          "∂max(a, b)/∂b = 1 if b > a, ½ if a = b, else 0"))))
-MINIMUM = row(Op("minimum", lambda a, b: kernels.extremum(lower, a, b), "MinimumBackward0",
-                 ("self", "other"), (
+MINIMUM = row(Op("minimum", lambda a, b: laid_out(kernels.extremum(lower, a, b), a, b),
+                 "MinimumBackward0", ("self", "other"), (
     Rule(lambda node, g: _split_tie(node, g, node.self > node.other), ("self", "other"),
          "∂min(a, b)/∂a = 1 if a < b, ½ if a = b, else 0"),
     Rule(lambda node, g: _split_tie(node, g, node.self < node.other), ("self", "other"),
