@@ -18,7 +18,7 @@ from ..grad_mode import no_grad
 from .reduction import aten_norm, vector_norm
 from ..kernels import linalg as _kl
 from ..kernels import nn as kernels
-from ..kernels.pointwise import c_log1p, exp_kernel, libm
+from ..kernels.pointwise import c_log1p, exp_kernel, libm, vector_steps
 from .registry import FUNCTIONS, METHODS, export, row
 
 
@@ -34,8 +34,13 @@ for _name in ("sigmoid", "tanh"):
 
 # ---- activations -------------------------------------------------------------------------
 def _hardtanh_backward(g, x, min_val, max_val):
-    # ATen's kernel: 0 where x <= lo or x >= hi (a nan passes its gradient through)
-    return np.where((x <= min_val) | (x >= max_val), g.dtype.type(0), g)
+    # ATen's kernel: its scalar loop gives 0 where x <= lo or x >= hi (a nan passes its gradient
+    # through), its whole vector steps keep the gradient where lo < x < hi (a nan's is 0)
+    out = np.where((x <= min_val) | (x >= max_val), g.dtype.type(0), g)
+    lanes = vector_steps(out.shape, g, x)
+    if lanes is not None:
+        out = np.where(lanes & np.isnan(x), g.dtype.type(0), out)
+    return out
 
 
 def _hardtanh_grad(node, g):
