@@ -987,19 +987,15 @@ def _common_slip(source: str, error: Token) -> tuple[str, A.Span] | None:
       comma?" (invalid_expression; not after print or exec, nor for a name then a string);
     - `=` in the condition of if, elif or while: "Maybe you meant '==' or ':=' instead of '='?"
       (invalid_named_expression), from the condition's start to the ':'."""
-    depth, tokens, statement = 0, [], None
-    try:
-        for token in parser().indented(source):
-            if token.line is not None and (token.line, token.column) >= \
-                    (error.line, error.column):
-                break
-            if not depth and (not tokens or tokens[-1].type in STATEMENT_START):
-                statement = token
-            tokens.append(token)
-            depth += token.type in OPEN
-            depth -= token.type in CLOSE and depth > 0
-    except Exception:   # an error of the tokenizer: the parser's message stands
+    tokens, clean = _tokens_before(source, (error.line, error.column))
+    if not clean:   # an error of the tokenizer: the parser's message stands
         return None
+    depth, statement = 0, None
+    for i, token in enumerate(tokens):
+        if not depth and (not i or tokens[i - 1].type in STATEMENT_START):
+            statement = token
+        depth += token.type in OPEN
+        depth -= token.type in CLOSE and depth > 0
     # an error of the tokenizer anywhere (a bracket never closed) is CPython's report instead
     if not tokens or _tokenizer_error(source) is not None:
         return None
@@ -1100,43 +1096,51 @@ BLOCK_OPENERS = {**{k.upper(): f"'{k}' statement" for k in (
     "DEF": "function definition", "CLASS": "class definition"}
 
 
-def _no_block(source: str, before: tuple | None) -> str:
-    """CPython's message for a block with no indented body: it names the statement that opened
-    it (the last one to start before `before`, a (line, column); None: the end) and its line."""
-    opener = None
-    previous = "_NEWLINE"
+def _tokens_before(source: str, place: tuple | None, at: bool = False) -> tuple[list, bool]:
+    """The tokens of `source` before `place` (a (line, column); None: all of them), and those
+    at it when `at`; and whether the tokenizer got there without an error of its own (if not,
+    the list ends where it stopped). For the error messages that look back at the statements."""
+    tokens = []
     try:
         for token in parser().indented(source):
-            if before is not None and token.line is not None and \
-                    (token.line, token.column) >= before:
+            if place is not None and token.line is not None and \
+                    ((token.line, token.column) > place if at else
+                     (token.line, token.column) >= place):
                 break
-            if previous in STATEMENT_START and token.type in BLOCK_OPENERS:
-                opener = token
-            previous = token.type
-    except Exception:   # an error of the tokenizer later on: the last opener before it
-        pass
+            tokens.append(token)
+    except Exception:
+        return tokens, False
+    return tokens, True
+
+
+def _statement_starts(tokens: list):
+    """The tokens that begin a statement (the first, and those after a newline or an indent)."""
+    return (t for i, t in enumerate(tokens) if not i or tokens[i - 1].type in STATEMENT_START)
+
+
+def _no_block(source: str, before: tuple | None) -> str:
+    """CPython's message for a block with no indented body: it names the statement that opened
+    it (the last one to start before `before`, a (line, column); None: the end) and its line.
+    After an error of the tokenizer, the last opener before it."""
+    tokens, _ = _tokens_before(source, before)
+    opener = None
+    for token in _statement_starts(tokens):
+        if token.type in BLOCK_OPENERS:
+            opener = token
     if opener is None:
         return "expected an indented block"
     return f"expected an indented block after {BLOCK_OPENERS[opener.type]} on line {opener.line}"
 
 
 def _operator_starting_a_statement(source: str, error: Token) -> Token | None:
-    """A statement before the error that starts with '%' or '/' (a notebook's
+    """A statement up to the error that starts with '%' or '/' (a notebook's
     `%matplotlib inline`, a stray operator), which CPython refuses at that token. The grammar
     reads it as the start of a decorator, whose '@' shares the MUL_OP token, and so stops
     later, or waits for a def as if the input went on."""
-    limit = (error.line, error.column) if error.line is not None else None
-    previous = "_NEWLINE"
-    try:
-        for token in parser().indented(source):
-            if limit is not None and token.line is not None and (token.line, token.column) > limit:
-                return None
-            if previous in STATEMENT_START and token.type == "MUL_OP" and token in ("%", "/"):
-                return token
-            previous = token.type
-    except Exception:   # a later error of the tokenizer: the parser's error stands
-        return None
-    return None
+    place = (error.line, error.column) if error.line is not None else None
+    tokens, _ = _tokens_before(source, place, at=True)
+    return next((t for t in _statement_starts(tokens) if t.type == "MUL_OP" and t in ("%", "/")),
+                None)
 
 
 def _at_end(source: str, token: Token) -> bool:
