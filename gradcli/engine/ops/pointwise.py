@@ -123,7 +123,7 @@ def relaid(out: np.ndarray, *operands) -> np.ndarray:
                                            in zip(x.shape, shape[lead:], x.strides)))
     order = iteration_order(shape, strides)[::-1]   # slowest first
     if order == sorted(order):
-        return out
+        return c_ordered(out)   # a kernel that kept an expanded input's order gave another
     laid = np.empty([shape[d] for d in order], out.dtype).transpose(np.argsort(order))
     laid[...] = out
     return laid
@@ -832,12 +832,13 @@ def lerp(input, end, weight):
             "lerp", (input, end, weight),
             " * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n"
             " * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n")
-    tensors = (("end", end), ("weight", weight)) if isinstance(weight, Tensor) else (("end", end),)
+    kind = "tensor" if isinstance(weight, Tensor) else "scalar"
+    edges_first(LERP, (input, end, weight))   # the autograd kernel's, before lerp's own checks
+    tensors = (("end", end), ("weight", weight)) if kind == "tensor" else (("end", end),)
     for name, t in tensors:
         if t.dtype is not input.dtype:
             raise RuntimeError(f"expected dtype {C_TYPE_NAMES[input.dtype.name]} for `{name}` "
                                f"but got dtype {C_TYPE_NAMES[t.dtype.name]}")
-    kind = "tensor" if isinstance(weight, Tensor) else "scalar"
     if input.dtype.category != _dt.FLOAT:
         raise NotImplementedError(f'"lerp_kernel_{kind}" not implemented for '
                                   f"'{_dt.type_name(input.dtype)}'")

@@ -9,6 +9,7 @@ from .. import once
 from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
+from .pointwise import relaid
 from .reduction import sum as reduce_sum
 from . import xp
 from .registry import export, row
@@ -127,8 +128,16 @@ T = row(Op("t", lambda a: a.T, "TBackward0", ("self",), (
 PERMUTE = row(Op("permute", lambda a, dims: np.transpose(a, dims), "PermuteBackward0", ("self",), (
     Rule(lambda node, g: xp.permute(g, tuple(np.argsort(node.dims))), (),
          "∂permute(x)/∂x = permute back"),), dtypes="keep", view=True))
-# order "K" keeps the input's layout (torch's preserve_format); contiguous() asks for "C"
-CLONE = row(Op("clone", lambda a, order="K": np.array(a, order=order), "CloneBackward0",
+def _cloned(a: np.ndarray, order: str = "K") -> np.ndarray:
+    """A copy laid out as empty_like's preserve_format lays it (contiguous() asks for "C"):
+    a dense input's strides kept (NumPy's order "K"), an expanded one's by infer_dense_strides,
+    whose stride-0 dims stay where they are (NumPy's "K" would move them)."""
+    if order == "K" and 0 in a.strides and a.size > 1:
+        return relaid(np.array(a, order="C"), a)
+    return np.array(a, order=order)
+
+
+CLONE = row(Op("clone", _cloned, "CloneBackward0",
                 ("self",), (Rule(lambda node, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
 
 
