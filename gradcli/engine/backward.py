@@ -193,6 +193,7 @@ class BackwardPass:
         call = self._call_arrays if arrays else self._call
         observe, keep, dry = self.observe, self.keep, self.dry
         made, before = zeros.MADE, zeros.MADE[0]
+        stolen: dict = {}   # the 0-d gradients leaves took as they came (_first_grad)
         while ready:
             node = heappop(ready)[1]
             grads = take(node)
@@ -208,7 +209,7 @@ class BackwardPass:
                         found[(node, nr)] = out([g])[0]
             if type(node) is AccumulateGrad:
                 if self.accumulate and grads[0] is not None:
-                    _accumulate(node.variable, grads[0], self.create)
+                    _accumulate(node.variable, grads[0], self.create, stolen)
                 if observe:
                     observe(node, out(grads), ())
                 continue
@@ -445,7 +446,7 @@ def _needed(deps: dict, targets: set) -> set:
     return needed
 
 
-def _accumulate(leaf: Tensor, g, create_graph: bool) -> None:
+def _accumulate(leaf: Tensor, g, create_graph: bool, stolen: dict) -> None:
     """Add a gradient into a leaf's .grad: a tensor when the pass records a graph, else an
     array."""
     have = leaf._grad
@@ -458,7 +459,7 @@ def _accumulate(leaf: Tensor, g, create_graph: bool) -> None:
             leaf._grad = have + g
         return
     if have is None:
-        leaf._grad = Tensor._make(np.array(g, dtype=leaf._data.dtype, copy=True))
+        leaf._grad = _first_grad(leaf, g, stolen)
     elif not have._data.flags.writeable:
         leaf._grad = (have + _tensors([g])[0]).detach()
     else:
@@ -466,6 +467,32 @@ def _accumulate(leaf: Tensor, g, create_graph: bool) -> None:
         # even one a create_graph pass left with a history (which it keeps)
         np.add(have._data, g, out=have._data, casting="unsafe")
         have._version_counter.value += 1
+
+
+def _first_grad(leaf: Tensor, g, stolen: dict) -> Tensor:
+    """A leaf's first .grad. AccumulateGrad keeps the incoming gradient itself when nothing else
+    holds it and it obeys the layout contract, as any 0-d one does: 0-d gradients that are
+    views of one element (unbind of an expanded gradient: stack's backward under sum's) make
+    .grads that share it, so a later backward adds into it once per leaf (stack([a, b]).sum()
+    backwarded twice gives both leaves 3). One gradient handed to several leaves (add's) is
+    kept by one of them and copied by the others (PyTorch: the last in edge order keeps it;
+    here the first whose AccumulateGrad runs, the same one for `a + b`)."""
+    if leaf._data.ndim or type(g) is not np.ndarray or g.base is None \
+            or g.dtype != leaf._data.dtype:
+        return Tensor._make(np.array(g, dtype=leaf._data.dtype, copy=True))
+    key = g.__array_interface__["data"][0]
+    seen = stolen.get(key)
+    if seen is None:
+        grad = Tensor._make(np.array(g))
+        stolen[key] = ([g], grad)   # g kept: its memory is not reused while the pass runs
+        return grad
+    taken, held = seen
+    if any(x is g for x in taken):
+        return Tensor._make(np.array(g))
+    taken.append(g)
+    grad = Tensor._make(held._data)
+    grad._version_counter = held._version_counter
+    return grad
 
 
 def _retain(node, grads: list) -> None:

@@ -263,7 +263,8 @@ def only_bits(want: Run, got: Run) -> bool:
     if want.error != got.error or "".join(NUMBER.sub("#", want.out).split()) != "".join(
             NUMBER.sub("#", got.out).split()):
         return False
-    return all(a == b or abs(a - b) <= BITS_TOLERANCE * max(abs(a), abs(b))
+    return all(a == b or a != a and b != b   # nan is nan
+               or abs(a - b) <= BITS_TOLERANCE * max(abs(a), abs(b))
                or abs(a - b) < floor
                for a, b, floor in zip(_numbers(want.out), _numbers(got.out),
                                       _residues(want.out)))

@@ -16,6 +16,7 @@ from gradcli.engine.ops import ROWS
 from ..conftest import run_cli
 from .autograd_programs import PRELUDE, ROW_FORMS, program, source
 from .differential import Differ, Report, Run, classify, only_bits, refine, torch_python
+from .torch_server import _last_line
 
 CLASSES = [
     (Run("tensor(1.)\n", ""), Run("tensor(1.)\n", ""), None),
@@ -65,6 +66,9 @@ PRECISE_RUNS = [
     (Run("1.4901161193847656e-08\n", ""), Run("0.0\n", ""), False),
     (Run("tensor([[ 0.0e+00, -3.4e-15],\n        [ 0.0e+00,  0.0e+00]])\n", ""),
      Run("tensor([[0., 0.],\n        [0., 0.]])\n", ""), True),
+    (Run("tensor(nan)\ntensor([2.6497244835e-04])\n", ""),
+     Run("tensor(nan)\ntensor([2.6494264603e-04])\n", ""), True),
+    (Run("tensor(nan)\n", ""), Run("tensor(1.)\n", ""), False),
     (Run("tensor(1.)\n", ""), Run("tensor(1.)\n", "RuntimeError: x"), False),
     (Run("tensor(1.)\n", ""), Run("tensor(1., grad_fn=<MulBackward0>)\n", ""), False),
 ]
@@ -73,6 +77,19 @@ PRECISE_RUNS = [
 @pytest.mark.parametrize("want, got, bits", PRECISE_RUNS)
 def test_numbers_printed_in_full_that_agree_to_the_last_bits_are_bits(want, got, bits):
     assert only_bits(want, got) is bits
+
+
+@pytest.mark.parametrize("source, line", [
+    ("t13 = 1\nt14", "NameError: name 't14' is not defined. Did you mean: 't13'?"),
+    ("raise ValueError('a\\nb')", "ValueError: a"),
+])
+def test_the_torch_server_answers_with_the_error_line_a_script_shows(source, line):
+    # the minimiser meets NameErrors: without Python's "Did you mean" (which only its display
+    # adds) a last-bit difference before one counted as a wrong value
+    try:
+        exec(compile(source, "<program>", "exec"), {})
+    except Exception as e:
+        assert _last_line(e) == line
 
 
 def test_a_wrong_value_is_named_by_the_ops_of_its_program():

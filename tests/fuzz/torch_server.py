@@ -27,12 +27,23 @@ def run(source: str) -> dict:
         try:
             exec(compile(source, "<program>", "exec"), namespace)
         except BaseException as e:  # the program's error, whatever it is, is the answer
-            last = traceback.format_exception_only(type(e), e)[-1]
-            error = last.split("\n")[0]
+            error = _last_line(e)
         finally:
             torch.set_grad_enabled(True)  # a program that died inside no_grad leaves it off
             torch.set_printoptions(profile="default")  # the next program prints by default
     return {"out": out.getvalue(), "error": error}
+
+
+def _last_line(e: BaseException) -> str:
+    """The first line of the exception a script's traceback ends with, as Python 3.11's own
+    display prints it: with a NameError's or AttributeError's "Did you mean" (which the
+    traceback module does not add)."""
+    first = traceback.format_exception_only(type(e), e)[-1].split("\n")[0]
+    shown = io.StringIO()
+    with contextlib.redirect_stderr(shown):
+        sys.__excepthook__(type(e), e, e.__traceback__)
+    return next((line for line in reversed(shown.getvalue().split("\n"))
+                 if line.startswith(first)), first)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from .. import dtypes as _dt, grad_mode, interruptible, return_types
 from ..dispatch import Rule, Op, apply
 from ..kernels import decomposition as kernels
 from ..kernels import linalg as _k
+from ..kernels import pointwise as _pw
 from ..kernels import svd as _svd
 from ..tensor import Tensor
 from . import xp
@@ -196,11 +197,7 @@ def det(input):
     return apply(DET, (input,))
 
 
-def _cross(a: np.ndarray, b: np.ndarray, dim: int) -> np.ndarray:
-    return np.cross(a, b, axis=dim).astype(np.result_type(a, b))
-
-
-CROSS = row(Op("linalg_cross", _cross, "LinalgCrossBackward0", ("self", "other"), (
+CROSS = row(Op("linalg_cross", _pw.cross, "LinalgCrossBackward0", ("self", "other"), (
     Rule(lambda node, g: apply(CROSS, (node.other, g), {"dim": node.dim}), ("other",),
          "∂(a×b)/∂a = b×g"),
     Rule(lambda node, g: apply(CROSS, (g, node.self), {"dim": node.dim}), ("self",),
