@@ -289,7 +289,14 @@ class Parser:
                     state_stack.append(action)
                     if kind == "NAME" and not token.isascii():
                         # Python reads identifiers in NFKC: ｐｒｉｎｔ is print
-                        token = token.borrow("NAME", unicodedata.normalize("NFKC", token))
+                        name = unicodedata.normalize("NFKC", token)
+                        if not token.isidentifier():   # '²' is a word character, not a name
+                            bad = next(i for i in range(len(token))
+                                       if not ("a" + token[i]).isidentifier()
+                                       or not i and not token[i].isidentifier())
+                            raise UnexpectedCharacters(token.start_pos + bad, token.line,
+                                                       token.column + bad)
+                        token = token.borrow("NAME", name)
                     values.append(token)
                     break
                 size, origin, fn = rules[~action]

@@ -153,11 +153,12 @@ class ToAst:
         return A.Assert(test, msg, _span(keyword, test, msg))
 
     def del_stmt(self, keyword, targets):
-        elts = targets.elts if isinstance(targets, A.Tuple) else (targets,)
-        for t in elts:
-            if isinstance(t, A.Starred):
-                raise _located_error("cannot delete starred", t.span)
-        return A.Delete(elts, _span(keyword, targets))
+        for t in targets:
+            _deletable(t)
+        return A.Delete(targets, _span(keyword, *targets))
+
+    def del_targets(self, *items):
+        return tuple(i for i in items if i is not None)
 
     def global_stmt(self, *names):
         return A.Global(tuple(map(str, names)), _span(*names))
@@ -566,6 +567,19 @@ def _target(node, augmented: bool = False, before_value: bool = False):
     raise _located_error(f"cannot assign to {what}", node.span)
 
 
+def _deletable(node) -> None:
+    """Raise CPython's error for a `del` target that is not a name, attribute, subscript or a
+    tuple or list of them (invalid_del_stmt)."""
+    if isinstance(node, (A.Tuple, A.List)):
+        for elt in node.elts:
+            _deletable(elt)
+    elif isinstance(node, A.Starred):
+        raise _located_error("cannot delete starred", node.span)
+    elif not isinstance(node, _ASSIGNABLE):
+        raise _located_error(f"cannot delete {_EXPRESSION_NAMES.get(type(node), 'expression')}",
+                             node.span)
+
+
 def _string(token: Token) -> list:
     """A string token's value; an f-string as literal parts and FormattedValues."""
     text = str(token)
@@ -831,6 +845,19 @@ def _tokenizer_error(text: str) -> tuple[str, A.Span, tuple[int, int]] | None:
                 col += len(chunk)
             i = j + len(quote)
             continue
+        if c.isidentifier():   # a name: its digits are no number
+            j = i
+            while j < n and _identifier_char(text[j]):
+                j += 1
+            col, i = col + j - i, j
+            continue
+        if not c.isascii():   # (names took theirs above)
+            return _invalid_character(c), A.Span(line, col, line, col + 1), (line, col)
+        if _digit(c) or (c == "." and _digit(text[i + 1:i + 2])):
+            bad = _number_error(text, i)
+            if bad is not None:
+                words, start, end = bad
+                return words, A.Span(line, col - 1 + start, line, col - 1 + end), (line, col)
         if c in "([{":
             opened.append((c, line, col))
         elif c in ")]}":
@@ -853,6 +880,117 @@ def _tokenizer_error(text: str) -> tuple[str, A.Span, tuple[int, int]] | None:
     return None
 
 
+def _invalid_character(c: str) -> str:
+    """CPython's words for a character its tokenizer does not take outside a string."""
+    if not c.isprintable():
+        return f"invalid non-printable character U+{ord(c):04X}"
+    return f"invalid character '{c}' (U+{ord(c):04X})"
+
+
+def _identifier_char(c: str) -> bool:
+    return c.isidentifier() or _digit(c)
+
+
+def _digit(c: str) -> bool:
+    """An ASCII digit (str.isdigit also takes '²'); '' (the end of the text) is none."""
+    return len(c) == 1 and "0" <= c <= "9"
+
+
+# after a number, the words that make CPython 3.11 only warn ("1if x else 2" is valid)
+_KEYWORD_AFTER_NUMBER = re.compile(r"and|else|for|if|in|is|not|or")
+
+
+def _number_error(text: str, start: int) -> tuple[str, int, int] | None:
+    """The error CPython's tokenizer raises for the number literal at `start` (`2x`, `1_`,
+    `0b2`, `08`, `1e+`), with the columns of its caret relative to `start` (end exclusive),
+    or None. Follows tok_get's number branch in CPython 3.11's Parser/tokenizer.c: `cur` is
+    its read position, and an error's caret stands where `cur` is."""
+    cur = start
+
+    def read() -> str:
+        nonlocal cur
+        cur += 1
+        return text[cur - 1] if cur - 1 < len(text) else ""
+
+    def error(words: str, back: bool = True):   # back: tok_backup of the char just read
+        at = cur - back - start   # (CPython's caret column counts from 0 here)
+        return words, at, at + 1
+
+    def end_of(c: str, kind: str):   # verify_end_of_number
+        if c and _identifier_char(c) and not _KEYWORD_AFTER_NUMBER.match(text, cur - 1):
+            return error(f"invalid {kind} literal")
+        return None
+
+    def decimal_tail():   # tok_decimal_tail: digits and single underscores
+        while True:
+            c = read()
+            while _digit(c):
+                c = read()
+            if c != "_":
+                return c, None
+            if not _digit(read()):
+                return "", error("invalid decimal literal")
+
+    c = read()
+    if c == "0" and text[cur:cur + 1] in ("x", "X", "o", "O", "b", "B"):
+        kind, digits = {"x": ("hexadecimal", "0123456789abcdefABCDEF"),
+                        "o": ("octal", "01234567"), "b": ("binary", "01")}[read().lower()]
+        c = read()
+        while True:
+            if c == "_":
+                c = read()
+            if not c or c not in digits:
+                if _digit(c):
+                    return error(f"invalid digit '{c}' in {kind} literal", back=False)
+                return error(f"invalid {kind} literal")
+            while c and c in digits:
+                c = read()
+            if c != "_":
+                break
+        if _digit(c):
+            return error(f"invalid digit '{c}' in {kind} literal", back=False)
+        return end_of(c, kind)
+    if c == "0":   # zeros, then maybe an old-style octal
+        while c == "0" or c == "_":
+            if c == "_" and not _digit(text[cur:cur + 1]):
+                read()
+                return error("invalid decimal literal")
+            c = read()
+        zeros_end = cur
+        nonzero = _digit(c)
+        if nonzero:
+            c, bad = decimal_tail()
+            if bad:
+                return bad
+        if nonzero and c not in (".", "e", "E", "j", "J"):
+            return ("leading zeros in decimal integer literals are not permitted; use an 0o "
+                    "prefix for octal integers", 1, zeros_end - start)
+    elif c != ".":
+        c, bad = decimal_tail()
+        if bad:
+            return bad
+    if c == ".":
+        c = read()
+        if _digit(c):
+            c, bad = decimal_tail()
+            if bad:
+                return bad
+    if c in ("e", "E"):
+        c = read()
+        if c in ("+", "-"):
+            if not _digit(read()):
+                return error("invalid decimal literal")
+        elif not _digit(c):
+            cur -= 1
+            return end_of("e", "decimal")
+        c, bad = decimal_tail()
+        if bad:
+            return bad
+    if c in ("j", "J"):
+        return end_of(read(), "imaginary")
+    return end_of(c, "decimal")
+
+
 def _python_message(message: str, span: A.Span, text: str) -> tuple[str, A.Span]:
     """A parse error as CPython words it where its words differ from a generic one: an error
     of its tokenizer found anywhere in the file replaces "invalid syntax", and one found
@@ -860,6 +998,9 @@ def _python_message(message: str, span: A.Span, text: str) -> tuple[str, A.Span]
     found = _tokenizer_error(text)
     if found is not None:
         words, where, at = found
+        # CPython names a bracket never closed only when the parser stopped on a later line
+        if words.endswith("was never closed") and span.line <= where.line:
+            return message, span
         # (not over a message of CPython's invalid_ rules, "invalid syntax. Perhaps ...")
         if message == "invalid syntax" or message.startswith("invalid syntax:") \
                 or at <= (span.line, span.col):
@@ -960,7 +1101,7 @@ def _parse(text: str, filename: str) -> A.Program:
         elif char.isascii():   # `?`, `!`, `$`: CPython's tokenizer passes them to the parser
             message = f"invalid syntax: unexpected {char!r}"
         else:
-            message = f"invalid character '{char}' (U+{ord(char):04X})"
+            message = _invalid_character(char)
         message, span = _python_message(message, A.Span(e.line, e.column, e.line, e.column + 1),
                                         source)
         raise ProgramSyntaxError(message, span, filename, text) from None
@@ -1000,6 +1141,9 @@ def _common_slip(source: str, error: Token) -> tuple[str, A.Span] | None:
     if not tokens or _tokenizer_error(source) is not None:
         return None
     before = tokens[-1]
+    found = _dict_slip(tokens, error) or _if_without_else(tokens, error)
+    if found is not None:
+        return found
     if depth and before.type in ENDS_AN_OPERAND and error.type in STARTS_AN_OPERAND:
         start = _operand_start(tokens)
         first = tokens[start]
@@ -1017,6 +1161,62 @@ def _common_slip(source: str, error: Token) -> tuple[str, A.Span] | None:
         return ("invalid syntax. Maybe you meant '==' or ':=' instead of '='?",
                 A.Span(before.line, before.column, error.line, end))
     return None
+
+
+def _innermost(tokens: list) -> tuple[int, list]:
+    """The index of the innermost bracket still open at the end of the tokens (-1: none), and
+    the indexes of the tokens after it at its own depth (outside inner brackets)."""
+    depth, level = 0, []
+    for k in range(len(tokens) - 1, -1, -1):
+        kind = tokens[k].type
+        if kind in CLOSE:
+            depth += 1
+        elif kind in OPEN:
+            if not depth:
+                return k, level[::-1]
+            depth -= 1
+        elif not depth:
+            level.append(k)
+    return -1, level[::-1]
+
+
+def _dict_slip(tokens: list, error: Token) -> tuple[str, A.Span] | None:
+    """In a dict display after a first `key: value,` (invalid_kvpair): a key with no ':'
+    after it, with the caret on its last character, or a ':' with no value after it."""
+    opened, level = _innermost(tokens)
+    if opened < 0 or tokens[opened].type != "LBRACE" or error.type == "COLON":
+        return None
+    kinds = [tokens[k].type for k in level]
+    last = tokens[-1]
+    if last.type == "COLON" and error.type in ("RBRACE", "COMMA"):
+        return ("expression expected after dictionary key and ':'",
+                A.Span(last.line, last.column, last.line, last.column + 1))
+    if "COMMA" not in kinds or "COLON" not in kinds[:kinds.index("COMMA")]:
+        return None
+    item = kinds[len(kinds) - kinds[::-1].index("COMMA"):]
+    if item and "COLON" not in item and last.type != "COMMA":
+        return ("':' expected after dictionary key",
+                A.Span(last.end_line, last.end_column - 1, last.end_line, last.end_column))
+    return None
+
+
+def _if_without_else(tokens: list, error: Token) -> tuple[str, A.Span] | None:
+    """`a if b` with no `else` (invalid_expression), from a's start to b's end."""
+    if error.type in ("ELSE", "COLON") or tokens[-1].type == "IF":
+        return None
+    start, level = _innermost(tokens)
+    ifs = [k for k in level if tokens[k].type == "IF"]
+    if not ifs or _in_comprehension(tokens):
+        return None
+    at = ifs[-1]
+    if at == start + 1 or tokens[at - 1].type in STATEMENT_START or \
+            tokens[at - 1].type in EXPRESSION_BOUNDS:   # a statement's `if`, not an operator
+        return None
+    first = max([k for k in level if k < at and tokens[k].type in EXPRESSION_BOUNDS],
+                default=start) + 1
+    begin, last = tokens[first], tokens[-1]
+    return ("expected 'else' after 'if' expression",
+            A.Span(begin.line, begin.column, last.end_line, last.end_column))
 
 
 def _in_comprehension(tokens: list) -> bool:
@@ -1082,6 +1282,8 @@ def _after_colon(source: str, e: UnexpectedToken) -> bool:
     line = e.token.line
     if not line or line < 2 or e.token.type in ("$END",):
         return False
+    if e.token.column != _first_code(source, line).col:   # the line has code before it
+        return False
     before = source.split("\n")[:line - 1]
     while before and not before[-1].split("#", 1)[0].strip():
         before.pop()
@@ -1089,6 +1291,11 @@ def _after_colon(source: str, e: UnexpectedToken) -> bool:
 
 
 STATEMENT_START = frozenset(("_NEWLINE", "_INDENT", "_DEDENT"))
+# what stands before an expression that an `if ... else` may start (its left operand does not
+# reach past them)
+EXPRESSION_BOUNDS = STATEMENT_START | frozenset((
+    "COMMA", "EQUAL", "AUGOP", "COLON", "SEMICOLON", "ELSE", "IF", "ELIF", "WHILE", "LAMBDA",
+    "RETURN", "YIELD", "ASSERT", "RAISE", "FROM", "DEL", "IN", "FOR", "WITH", "AS"))
 TRY_ENDS = frozenset(("EXCEPT", "FINALLY"))
 # how CPython names the statement whose indented block is missing (its invalid_*_stmt rules)
 BLOCK_OPENERS = {**{k.upper(): f"'{k}' statement" for k in (

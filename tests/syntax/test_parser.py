@@ -22,6 +22,9 @@ def only(source: str):
     ("with torch.no_grad():\n    y = x", A.With), ("for i in range(3):\n    pass", A.For),
     ("while x:\n    break", A.While), ("if a:\n    pass\nelif b:\n    pass\nelse:\n    pass", A.If),
     ("def f(a, b=2):\n    return a", A.FunctionDef), ("x.backward()", A.ExprStmt),
+    ("del a, b.c, d[0],", A.Delete), ("del [a, (b, c)]", A.Delete),
+    # CPython only warns of a number run into one of these keywords
+    ("x = 1if y else 0o7and 2", A.Assign),
 ])
 def test_statements(source, kind):
     assert type(only(source)) is kind
@@ -155,6 +158,30 @@ def test_incomplete_input_is_its_own_outcome(source):
     ("x = [1, 2\ny = 3", "'[' was never closed", 1, 5),
     ("if x = 1:\n    pass", "invalid syntax. Maybe you meant '==' or ':=' instead of '='?", 1, 4),
     ("x = *y", "invalid syntax", 1, 7),
+    ("x = 1 if 2", "expected 'else' after 'if' expression", 1, 5),
+    ("print(x if y, 3)", "expected 'else' after 'if' expression", 1, 7),
+    ("def f():\n    return 1 if 2", "expected 'else' after 'if' expression", 2, 12),
+    ("x = {1: 2, 3}", "':' expected after dictionary key", 1, 12),
+    ("d = {'lr': 0.1,\n     'momentum'}", "':' expected after dictionary key", 2, 15),
+    ("x = {1: }", "expression expected after dictionary key and ':'", 1, 7),
+    ("del 1", "cannot delete literal", 1, 5),
+    ("del f()", "cannot delete function call", 1, 5),
+    ("del (a, 1)", "cannot delete literal", 1, 9),
+    # a bracket never closed is CPython's report only when the parser stops on a later line
+    ("def f(:\n    pass", "invalid syntax", 1, 7),
+    # numbers as CPython's tokenizer reads them (a caret where its read position stands)
+    ("y = 2x + 1", "invalid decimal literal", 1, 5),
+    ("x = 5kg", "invalid decimal literal", 1, 5),
+    ("x = 1.e", "invalid decimal literal", 1, 6),
+    ("x = 1e+", "invalid decimal literal", 1, 7),
+    ("x = 0b102", "invalid digit '2' in binary literal", 1, 9),
+    ("x = 0o8", "invalid digit '8' in octal literal", 1, 7),
+    ("x = 0x", "invalid hexadecimal literal", 1, 6),
+    ("n = 007", "leading zeros in decimal integer literals are not permitted; use an 0o prefix "
+     "for octal integers", 1, 5),
+    ("x = 3.14.15", "invalid syntax", 1, 9),
+    ("x = a\u00b2b", "invalid character '\u00b2' (U+00B2)", 1, 6),
+    ("x = 1\u00a0+ 2", "invalid non-printable character U+00A0", 1, 6),
     # what gradcli does not take yet is named, at its line
     ("x = 1\nmatch x:\n    case 1:\n        pass",
      "gradcli does not support the 'match' statement yet", 2, 1),
