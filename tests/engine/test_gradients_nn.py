@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from gradcli.engine import Tensor
+from gradcli.engine import Tensor, grad
 from gradcli.engine.ops import FUNCTIONAL, FUNCTIONS
 from gradcli.engine.kernels.pointwise import glibc_log1pf, sleef_expf, sleef_log1pf, sleef_logf
 
@@ -17,6 +17,14 @@ from .opinfo import first_derivative as _d, ANY, POS, UNIT
 F = SimpleNamespace(**FUNCTIONAL)
 T = SimpleNamespace(**FUNCTIONS)
 PROB = (0.05, 0.95)
+
+
+def _bce_slope(a, b):
+    """∂Σbce(a, b)²/∂a, kept differentiable: binary_cross_entropy_backward's three inputs (its
+    grad_output 2·bce, a and the target b) all depend on a and b."""
+    (g,) = grad((F.binary_cross_entropy(a, b, reduction="none") ** 2).sum(), a,
+                create_graph=True)
+    return g
 
 
 def _long(*values) -> Tensor:
@@ -77,6 +85,7 @@ CASES = [
     ("HuberLossBackward0",    lambda a, b: F.huber_loss(a, b, delta=0.5), [(2, 3), (2, 3)], ANY),
     ("BinaryCrossEntropyBackward0", lambda a, b: F.binary_cross_entropy(a, b),
      [(2, 3), (2, 3)], PROB),
+    ("BinaryCrossEntropyBackwardBackward0", _bce_slope,              [(2, 3), (2, 3)], PROB),
     ("BinaryCrossEntropyWithLogitsBackward0",
      lambda a, b: F.binary_cross_entropy_with_logits(a, b),          [(2, 3), (2, 3)], ANY),
     ("AddmmBackward0",        lambda x, w, b: F.linear(x, w, b),    [(4, 3), (2, 3), (2,)], ANY),

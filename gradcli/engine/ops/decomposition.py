@@ -130,7 +130,9 @@ def _det_grad(node, g):
     d = _mT(apply(DIAG_EMBED, (xp.expand(xp.unsqueeze(g * det, -1), shape[:-1]),),
                   {"offset": 0}))
     if type(g) is not Tensor:
-        return _lu_solve_perturbed(_mT(a), d, det)
+        if np.all(det != 0):
+            return _solve(_mT(a), d)
+        return interruptible.run(a.size * a.shape[-1], kernels.lu_solve_perturbed, a, d)
     singular = np.abs(det._data) < 100 * np.finfo(det._data.dtype).eps
     if not singular.any():
         return apply(SOLVE, (_mT(a), d))
@@ -139,33 +141,6 @@ def _det_grad(node, g):
     mask, rest = Tensor._make(singular), Tensor._make(~singular)
     out = xp.zeros_like(a).index_put((mask,), _singular_det_grad(a[mask], g[mask]))
     return out.index_put((rest,), apply(SOLVE, (_mT(a[rest]), d[rest])))
-
-
-def _lu_solve_perturbed(at: np.ndarray, d: np.ndarray, det: np.ndarray) -> np.ndarray:
-    """Aᵀ⁻¹·d as linalg_lu_solve gives it from an LU whose zero pivots were made eps (only
-    where det A is 0)."""
-    if np.all(det != 0):
-        return _solve(at, d)
-    eps = np.finfo(at.dtype).eps
-    out = np.empty(np.broadcast_shapes(at.shape, d.shape), at.dtype)
-    for index in np.ndindex(out.shape[:-2]):
-        lu = at[index].astype(at.dtype)
-        n = lu.shape[0]
-        x = d[index].astype(at.dtype)
-        for k in range(n):   # getrf's partial pivoting, then the solves with L and U
-            p = k + int(np.argmax(np.abs(lu[k:, k])))
-            lu[[k, p]], x[[k, p]] = lu[[p, k]], x[[p, k]]
-            if lu[k, k] == 0:
-                lu[k, k] = eps
-            lu[k + 1:, k] /= lu[k, k]
-            lu[k + 1:, k + 1:] -= np.outer(lu[k + 1:, k], lu[k, k + 1:])
-        for k in range(n):
-            x[k + 1:] -= np.outer(lu[k + 1:, k], x[k])
-        for k in reversed(range(n)):
-            x[k] /= lu[k, k]
-            x[:k] -= np.outer(lu[:k, k], x[k])
-        out[index] = x
-    return out
 
 
 def _singular_det_grad(a: Tensor, g: Tensor) -> Tensor:

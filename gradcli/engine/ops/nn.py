@@ -858,22 +858,58 @@ def _bce_forward(a, b, weight, reduction):
     return kernels.reduce_loss(loss, reduction)
 
 
-def _per_element(node, g):
-    """The gradient's remaining factors: the weight, and 1/n for a mean."""
+def _per_element(node, g, input: int = 0):
+    """The gradient's remaining factors: the weight, and 1/n for a mean (n: the size of the
+    node's input number `input`, the loss's input)."""
     if node.weight is not None:
         g = g * node.weight
     # a mean divides by the count as C++ does, by a number (DivBackward1)
-    return _pw.divide_by(g, math.prod(node.shapes[0])) if node.reduction == "mean" else g
+    return _pw.divide_by(g, math.prod(node.shapes[input])) if node.reduction == "mean" else g
+
+
+BCE_EPSILON = 1e-12   # Loss.cpp's EPSILON, and the eps of the double backward's formulas
+
+
+def _bce_backward_forward(g, x, t, weight, reduction):
+    """binary_cross_entropy_backward's CPU kernel: g·(x - t) / max((1 - x)·x, ε), then
+    mul_(weight) and div_(numel) for a mean."""
+    out = g * (x - t) / np.maximum((1 - x) * x, x.dtype.type(BCE_EPSILON))
+    if weight is not None:   # a parameter: a tensor, or its array on a pass without a graph
+        out = out * (weight._data if type(weight) is Tensor else weight)
+    return out / out.dtype.type(x.size) if reduction == "mean" else out
 
 
 def _bce_grad(node, g):
-    x = node.self
-    return _per_element(node, g * (x - node.target) / xp.clamp_min((1 - x) * x, 1e-12))
+    return apply(BCE_BACKWARD, (g, node.self, node.target),
+                 {"weight": node.weight, "reduction": node.reduction})
 
 
 def _bce_target_grad(node, g):
     x = node.self
     return _per_element(node, -xp.log(x / (1 - x)) * g)
+
+
+# derivatives.yaml's binary_cross_entropy_backward: FunctionsManual.cpp's
+# binary_cross_entropy_double_backward (self), _grad_output and _target, term for term
+def _bce_backward_grad_output(node, g):
+    x = node.self
+    ratio = (x - node.target) / (_pw.shift(x, BCE_EPSILON) * _pw.shift(1 - x, BCE_EPSILON))
+    return _per_element(node, ratio * g, 1)
+
+
+def _bce_backward_self(node, g):
+    x, t = node.self, node.target
+    slope = (x * x - _pw.scale(x, 2) * t + t) / (
+        xp.pow(_pw.shift(x, BCE_EPSILON), 2) * xp.pow(_pw.shift(1 - x, BCE_EPSILON), 2))
+    return _per_element(node, slope * (g * node.grad_output), 1)
+
+
+def _bce_backward_target(node, g):
+    x, res = node.self, -g * node.grad_output
+    if node.weight is not None:   # the weight before the division, as the C++ multiplies
+        res = res * node.weight
+    res = res / xp.clamp_min((1 - x) * x, BCE_EPSILON)
+    return _pw.divide_by(res, math.prod(node.shapes[1])) if node.reduction == "mean" else res
 
 
 def _bce_logits_forward(a, b, weight, pos_weight, reduction):
@@ -906,6 +942,14 @@ BINARY_CROSS_ENTROPY = row(Op("binary_cross_entropy", _bce_forward, "BinaryCross
                               ("self", "target"), (
     Rule(_bce_grad, ("self", "target"), "∂bce/∂p = (p - y) / (p(1 - p))"),
     Rule(_bce_target_grad, ("self",), "∂bce/∂y = -log(p / (1 - p))"))))
+BCE_BACKWARD = row(Op("binary_cross_entropy_backward", _bce_backward_forward,
+                     "BinaryCrossEntropyBackwardBackward0", ("grad_output", "self", "target"), (
+    Rule(_bce_backward_grad_output, ("self", "target"),
+         "∂bce_backward(g, p, y)/∂g = (p - y) / (p(1 - p))"),
+    Rule(_bce_backward_self, ("grad_output", "self", "target"),
+         "∂bce_backward(g, p, y)/∂p = g(p² - 2py + y) / (p(1 - p))²"),
+    Rule(_bce_backward_target, ("grad_output", "self"),
+         "∂bce_backward(g, p, y)/∂y = -g / (p(1 - p))"))))
 BINARY_CROSS_ENTROPY_WITH_LOGITS = row(Op(
     "binary_cross_entropy_with_logits", _bce_logits_forward,
     "BinaryCrossEntropyWithLogitsBackward0", ("self", "target"), (
