@@ -312,6 +312,14 @@ def nn_values(table) -> list:
         if out.requires_grad:
             out.sum().backward()
         made += [module, out]
+    sequence = randn(5, 2, 3, requires_grad=True)
+    for name, args in (("RNN", (3, 4, 2)), ("GRU", (3, 4)), ("LSTM", (3, 4)),
+                       ("RNNCell", (3, 4)), ("GRUCell", (3, 4)), ("LSTMCell", (3, 4))):
+        module = nn[name](*args)
+        out = module(sequence if name in ("RNN", "GRU", "LSTM") else sequence[0])
+        first = out[0] if isinstance(out, tuple) else out
+        first.sum().backward()
+        made += [module, out, module.all_weights if hasattr(module, "all_weights") else None]
     target = ones(4, 3)
     for name in ("MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCEWithLogitsLoss"):
         made += [nn[name](), nn[name]()(randn(4, 3, requires_grad=True), target)]

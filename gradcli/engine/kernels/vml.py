@@ -587,7 +587,7 @@ def _log32_one(v: float) -> float:
     return unpack(pack(unpack(pack(k * _LN2_HI_F))[0] + low))[0]
 
 
-# ---- exp (vsExp, vdExp) and tanh (vdTanh) -------------------------------------------------------
+# ---- exp (vsExp, vdExp) and tanh (vsTanh, vdTanh) -----------------------------------------------
 # torch.exp and torch.tanh of float32 and float64 tensors call MKL's vsExp/vdExp and
 # vsTanh/vdTanh (vml.h, VML_HA), whatever their size or strides. On this machine MKL runs its
 # SSE kernels sExp_EXHAynn, dExp_EXHAynn, sTanh_EXHAynn and dTanh_EXHAynn (the dispatcher's
@@ -734,24 +734,85 @@ def _exp64_one(v: float):
 # ... + c11·z⁸), the product c2·z split into 32-bit halves and the sum c1 + c2·z error-free, then
 # x's sign. The coefficients are fitted, so they are stored (kernels/vml_data.py). |x| < 2**-511,
 # |x| > 2**1023·9/8, inf and nan take MKL's exact path (glibc's tanh agrees; nan is quieted).
-# float32 tanh is not ported: MKL's sTanh (a degree-7 polynomial in float64 per quarter octave,
-# rounded once) differs from the correctly rounded float32 in about 0.1 % of results, and one
-# Python float at a time it would cost the 50k small-tensor steps bench row its bar.
+# float32 tanh (sTanh_EXHAynn): a polynomial of degree 7 in |x|, in float64, per quarter octave
+# of |x| (the exponent and top two mantissa bits select it: one row for |x| < 0.125, one from 12
+# on), rounded once to float32, with x's sign; huge x and inf give ±1, nan x + x (quieted).
 def _coefficients(text: str, width: int) -> np.ndarray:
     """A table of vml_data, column i (c_i of every row) as row i."""
     raw = zlib.decompress(base64.b64decode("".join(text)))
     return np.frombuffer(raw, "<f8").astype(np.float64).reshape(-1, width).T.copy()
 
 
+_tanh_table32 = functools.cache(lambda: _coefficients(vml_data.TANH32, 8))
 _tanh_table64 = functools.cache(lambda: _coefficients(vml_data.TANH64, 13))
 _SPLIT64 = _U64(0xFFFFFFFF00000000)
 
 
 def tanh(x: np.ndarray) -> np.ndarray:
-    """torch.tanh: float64 as MKL computes it (above); float32 correctly rounded."""
-    if x.dtype == F32:   # the 50k small-tensor steps bench row: no detour
-        return np.tanh(x.astype(np.float64)).astype(F32)
+    """torch.tanh of float32 and float64 as MKL computes them (above)."""
     return _vector(_TANH_KERNELS, np.tanh, x)
+
+
+# MKL's polynomial is within 2**20 units in the last place of float64 of tanh for |x| < 2
+# (2**19.9 at most over every fifth float32 there; up to 2**25 from 2 to 12): it rounds to
+# another float32 than tanh only where tanh's float64 lies that close to a float32 rounding
+# boundary, which the 29 low bits rounding drops tell. Elsewhere the correctly rounded float32
+# is MKL's (np.tanh's float64 is within an ulp), which is cheap: the polynomial runs on the few
+# others (under 1 % of elements below 2). Checked equal to the polynomial alone on 255 million
+# inputs (every third float32 from 2**-40 to 12, both signs, and randn at six scales) and on
+# every subnormal.
+_NEAR = 1 << 21
+_LOW29 = _U64((1 << 29) - 1)
+_NEAR_SHIFT = _U64(_NEAR + (1 << 28))   # the low 29 bits of a float32 midpoint are 1 << 28
+_WINDOW = _U64(2 * _NEAR)
+
+
+def _tanh32(x: np.ndarray) -> np.ndarray:
+    flat = x.reshape(-1)
+    t = np.tanh(flat.astype(np.float64))
+    risky = ((t.view(_U64) + _NEAR_SHIFT) & _LOW29) < _WINDOW
+    risky |= ~(np.abs(t) < 0.96)   # |x| from about 2, and nan (its sign is x's)
+    out = t.astype(F32)
+    if np.count_nonzero(risky):
+        out[risky] = _tanh32_exact(flat[risky])
+    return out.reshape(x.shape)
+
+
+def _tanh32_exact(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        out = [_tanh32_one(v) for v in x.ravel().tolist()]
+        if None not in out:
+            return np.array(out, F32).reshape(x.shape)
+    bits = x.view(np.uint32)
+    key = (bits & np.uint32(0x7FE00000)).view(np.int32)
+    row = np.where(key > 0x41200000, 26, np.maximum(key - 0x3DE00000, 0) >> 21)
+    c = _tanh_table32()[:, row]
+    a = np.abs(x).astype(np.float64)
+    p = c[7]
+    for i in range(6, -1, -1):
+        p = p * a + c[i]
+    out = np.asarray(p.astype(F32).view(np.uint32) | (bits & _SIGN)).view(F32)
+    rare = key > 0x7F000000   # huge, inf and nan
+    if rare.any():
+        out[rare] = np.where(np.isnan(x[rare]), x[rare] + x[rare],
+                             np.where(x[rare] < 0, F32(-1), F32(1)))
+    return out
+
+
+_tanh_table32_f = functools.cache(lambda: _tanh_table32().T.tolist())
+
+
+def _tanh32_one(v: float):
+    """_tanh32 of one float32 (None for a huge one, inf or nan), in Python floats."""
+    bits = _UNPACK_BITS(_PACK(v))[0]
+    key = bits & 0x7FE00000
+    if key > 0x7F000000:
+        return None
+    c0, c1, c2, c3, c4, c5, c6, c7 = _tanh_table32_f()[
+        26 if key > 0x41200000 else max(key - 0x3DE00000, 0) >> 21]
+    a = abs(v)
+    p = ((((((c7 * a + c6) * a + c5) * a + c4) * a + c3) * a + c2) * a + c1) * a + c0
+    return math.copysign(_UNPACK(_PACK(p))[0], v)
 
 
 def _tanh64(x: np.ndarray) -> np.ndarray:
@@ -816,7 +877,7 @@ def _tanh64_one(v: float):
 
 
 _EXP_KERNELS = {F32: _exp32, np.float64: _exp64}
-_TANH_KERNELS = {np.float64: _tanh64}
+_TANH_KERNELS = {F32: _tanh32, np.float64: _tanh64}
 
 
 # ---- atan (vsAtan) -----------------------------------------------------------------------------

@@ -1,5 +1,31 @@
-"""Coefficients of MKL's tanh kernel that cannot be derived (fitted polynomials), read off
-libtorch_cpu.so: zlib-compressed little-endian float64, base64."""
+"""Coefficients of MKL's tanh kernels that cannot be derived (fitted polynomials), read off
+libtorch_cpu.so: zlib-compressed little-endian float64, base64, one string per table."""
+
+# vsTanh (sTanh_EXHAynn): 27 rows of 8, c0 ... c7 of a polynomial in |x| per quarter octave
+TANH32 = (
+    "eNqd1H000wsYB/AlkrASSSHnliukKYpD2qNCmu6NimQqeS9Z76kVN8xbKt0ppcRhopRelNdre/I2yWpMq1Q0Cp0l"
+    "Uywh3J3T7df/9/vH89/nj+/znPOQSD9iyJmimP1wZaiW3S4L57X1nz8AnmKcVPpEwN2zEOeM7nTuDKuCOxxpbi39"
+    "PP7HSJQ7dTsjFobyVJi6AUoKf/heXNvTj2pYvJXJSHQTo3WOcWXe2/2IUiH3TmINiORJNUq3rhM+NVJ+6LU4jvfa"
+    "79ksVYVPjB3kv8oxwhXzFm/IWCXG/EU5W4pqIvFiEsk28kQtmCSpmk99eIvwaFxgY9p1lWd80CNhhsKbha+fpBdj"
+    "ib7NhV23rcW4Lk6116Q1DrnuU6yqdteBnt8W4XK1u4Q3NDDR7gm9y/Pl6DYbKXz+tgmr2AJ73OFmOaK+QIwGyoZu"
+    "N8dOo77GjnnbHfgQtC6hj0S7R3gfF3q6oLmKl5+V9X2Fws+MLd3u+MUZD/W7aidqiFFnGlfVIZeN913aMkGzHkR1"
+    "ws5U3yLCF3q+99j6vYKXceLUWWuFZ+i7NSVvdML64eKYb2QxFtJY85+Gs/ELN03QPK0e6jLKuov9fvlsalLJFbN+"
+    "ql5lNd9mXAZDz443GcVshIg2mgwOitGf8jKow+MoOtzimHxW9PeZI3MKH/jVP31z3LBamy5w5x3rsfsqA5eprD6m"
+    "43Ew8HhnMMF6jldtx7X6Z1wEFv/aOdbcaiiwLmsebP+1//rjsj+Xla6Ex6/GAy63yCBTNY3SdP0KOA7Et3q+bcXF"
+    "DFLCbNtycLlZnWyyoBjkOk6fdYw4hM+bbqfMZfoBdd/0g4t8ZBBsI5//fawY1NcPp5zsl+C4hMJkNQjh+Bf33YG7"
+    "k3HTdtHZ1x8TCO8+2Jg7o/4w2FWWqPRG9wF5tUTn4Go+0EQrPDcMdmHmrcFjPvJWwNix/Eqlcly3Sa6TzYiEn37W"
+    "V/4SvUOxYFEsVOq48AnKl3NvL2U0gb69T2qFihR3uZxbLouSACd0842MiWrk6Xu4+vn+TXhdYYVkhMeCFrVC2Tjj"
+    "Ezibl1ft9WoGetrLks4yKY6Q9M0HdTsg86bBUyq5Ft3Q26z+A5vwjVXelksdL2BesoXpDfXPwJ72bAO5NAWtLcaY"
+    "T2Z1oKTYs3hu1XN48eGya3t2OdJSJocHRcUT3stPr006XoZ0y0tBm+Ry0POWatPfSjDM3aoVlB9gtGjMLnflQxjN"
+    "0hn/rZODvd5OHxO69xHeVafJNL/kEb7TeMS0tx0FGWcXST4sQ8qn4UN8cxEMWaVmXHfIxOV5PfTc08E4Uz3AbVmY"
+    "M+Evf+gbPjVZhD5NnLQNeyeg5ajmbv5KOZIvi6K3zZSAqMTrTE5MJZpoNWjkS5Ohuft62ghjLXG/9hZHJ2OmACvq"
+    "ilw1aWOgx/JscLUZwCHPBX/sJL8BLklmlPmuFB10WY0x9HhYEiHqZktWET40ii1wCmNif9ZfQj//r2AReuDE8w9S"
+    "DOmupbsJmmG46P0xL8pNFM+v9XyZeQRM864VzflsSfgyJV+1xrVNEMBQ3l8Y0gf+wbvoHZckOO/+duHURzXgWBav"
+    "NV39Cubf0ecfmBYIquVn1tbPnkN4c+2TlJD9neCq+UbQE9YOkW9fedC+CTAilGc80lEIjt5bHXaci8aK0VMNrDUu"
+    "sDqL9+LdP0O8n/6lb1eL7VMptN2Qm23pqAHtobnKdxX/yYC6b0IuSYbCtM5AdhQdF+4xiVdZYAisYN9cva4Gwjur"
+    "FA18de2D6Q1u6aaCPFD7+GKAJUrBoCP6Y06vQyA7O0nFnroMVzq+IB8J+0LdcXH1mYIZGYTXyAkQ+0fJILCv0J2M"
+    "CWBodT+FYhGOl9Qsi7xs1sCEQUHP1HQNfFzDNgpq5FOXjQZLngQwCB9SELhwaa8MyMnHsmgPvIHjr05ZXG2Hj7Ui"
+    "dZMqNEAivKdmoyXiFd0z+z2elkitsbvROttpEeF/pB9I/zP/Aokx6p0=")
 
 # vdTanh (dTanh_EXHAynn): 60 rows of 13 (see vml.py for the role of each column)
 TANH64 = (

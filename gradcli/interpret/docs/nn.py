@@ -59,6 +59,25 @@ SUMMARIES = {
                         "num_features 由首个输入决定的 BatchNorm1d。"),
     "LazyBatchNorm2d": ("A BatchNorm2d whose num_features the first input gives.",
                         "num_features 由首个输入决定的 BatchNorm2d。"),
+    # ---- recurrent layers
+    "RNNBase": ("What RNN, GRU and LSTM share: parameters per layer and direction, checks, repr.",
+                "RNN、GRU 和 LSTM 的共同基类：每层每个方向的参数、检查与显示。"),
+    "RNN": ("An Elman RNN over a sequence: h_t = tanh(x_t W_ih^T + b_ih + h_{t-1} W_hh^T + "
+            "b_hh); returns (output, h_n).",
+            "序列上的 Elman RNN：h_t = tanh(x_t W_ih^T + b_ih + h_{t-1} W_hh^T + b_hh)；返回 "
+            "(output, h_n)。"),
+    "GRU": ("A gated recurrent unit over a sequence (reset, update, new gates); returns "
+            "(output, h_n).", "序列上的门控循环单元（重置门、更新门、候选状态）；返回 (output, h_n)。"),
+    "LSTM": ("A long short-term memory over a sequence; returns (output, (h_n, c_n)).",
+             "序列上的长短期记忆网络；返回 (output, (h_n, c_n))。"),
+    "RNNCellBase": ("What RNNCell, GRUCell and LSTMCell share: weight_ih, weight_hh and biases.",
+                    "RNNCell、GRUCell 和 LSTMCell 的共同基类：weight_ih、weight_hh 与偏置。"),
+    "RNNCell": ("One time step of an Elman RNN: h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh).",
+                "Elman RNN 的一个时间步：h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)。"),
+    "GRUCell": ("One time step of a GRU: the new hidden state from x and h.",
+                "GRU 的一个时间步：由 x 和 h 得到新的隐状态。"),
+    "LSTMCell": ("One time step of an LSTM: (h', c') from x and (h, c).",
+                 "LSTM 的一个时间步：由 x 和 (h, c) 得到 (h', c')。"),
     # ---- activations (the functions of torch.nn.functional, as layers)
     "ReLU": ("max(x, 0) as a layer.", "层形式的 max(x, 0)。"),
     "ReLU6": ("min(max(x, 0), 6) as a layer.", "层形式的 min(max(x, 0), 6)。"),
@@ -214,3 +233,26 @@ for _layer in ("LazyLinear", "LazyConv2d", "LazyBatchNorm1d", "LazyBatchNorm2d")
                                             "and initialise them (the first call does it).",
                                             "按这个输入确定参数形状并初始化（首次调用会做这件事）。"),
     })
+RNN_METHODS = {
+    "check_forward_args": ("Check the input and hidden state as forward does (PyTorch's errors).",
+                           "像 forward 那样检查输入和隐状态（PyTorch 的报错）。"),
+    "check_hidden_size": ("Check that a hidden state has the expected size.",
+                          "检查隐状态的形状是否符合预期。"),
+    "check_input": ("Check the input's dtype, dimensions and last size.",
+                    "检查输入的 dtype、维数和最后一维大小。"),
+    "flatten_parameters": ("cuDNN's packing of the weights: nothing to do on the CPU.",
+                           "cuDNN 的权重打包：在 CPU 上什么也不做。"),
+    "get_expected_hidden_size": ("(num_layers × directions, batch, hidden_size) for this input.",
+                                 "该输入对应的隐状态形状 (num_layers × 方向数, batch, hidden_size)。"),
+    "permute_hidden": ("The hidden state reordered for a sorted packed batch (as is here).",
+                       "为排序后的打包批次重排隐状态（这里原样返回）。"),
+    "reset_parameters": ("Draw every parameter afresh, uniform in ±1/√hidden_size.",
+                         "重新初始化所有参数，在 ±1/√hidden_size 内均匀分布。"),
+}
+for _layer in ("RNNBase", "RNN", "GRU", "LSTM"):
+    SUMMARIES.update({f"{_layer}.{n}": row for n, row in RNN_METHODS.items()})
+SUMMARIES["LSTM.get_expected_cell_size"] = ("(num_layers × directions, batch, hidden_size): the "
+                                            "cell state's expected size.",
+                                            "细胞状态应有的形状 (num_layers × 方向数, batch, hidden_size)。")
+for _layer in ("RNNCellBase", "RNNCell", "GRUCell", "LSTMCell"):
+    SUMMARIES[f"{_layer}.reset_parameters"] = RNN_METHODS["reset_parameters"]
