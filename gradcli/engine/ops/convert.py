@@ -5,9 +5,10 @@ from .. import dtypes as _dt
 from ..device import Device, place
 from ..dispatch import Rule, Op, apply
 from ..tensor import Device, Tensor
+from .pointwise import preserved
 from .registry import export, row
 
-TO_COPY = row(Op("_to_copy", lambda a, dtype: a.astype(dtype.np), "ToCopyBackward0", ("self",), (
+TO_COPY = row(Op("_to_copy", lambda a, dtype: preserved(a, dtype.np), "ToCopyBackward0", ("self",), (
     Rule(lambda node, g: g, (), "∂x.to(dtype)/∂x = 1 (cast back)"),), dtypes="keep"))
 
 

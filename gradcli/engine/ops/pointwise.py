@@ -111,6 +111,15 @@ def in_layout(kernel):
     return forward
 
 
+def preserved(a: np.ndarray, dtype=None, order: str = "K") -> np.ndarray:
+    """A copy of `a` (in `dtype`) laid out as empty_like's preserve_format lays it (order "C":
+    contiguous): a dense input's strides kept (NumPy's order "K"), an expanded one's by
+    infer_dense_strides, whose stride-0 dims stay where they are (NumPy's "K" moves them)."""
+    if order == "K" and 0 in a.strides and a.size > 1:
+        return relaid(a.astype(dtype or a.dtype, order="C"), a)
+    return a.astype(dtype or a.dtype, order=order)
+
+
 def relaid(out: np.ndarray, *operands) -> np.ndarray:
     """`out` copied into TensorIterator's layout for these operands (reorder_dimensions: dims
     sorted fastest first by the first operand whose strides differ, a broadcast one skipped)."""

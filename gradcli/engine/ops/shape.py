@@ -9,7 +9,7 @@ from .. import once
 from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
-from .pointwise import relaid
+from .pointwise import preserved
 from .reduction import sum as reduce_sum
 from . import xp
 from .registry import export, row
@@ -128,16 +128,8 @@ T = row(Op("t", lambda a: a.T, "TBackward0", ("self",), (
 PERMUTE = row(Op("permute", lambda a, dims: np.transpose(a, dims), "PermuteBackward0", ("self",), (
     Rule(lambda node, g: xp.permute(g, tuple(np.argsort(node.dims))), (),
          "∂permute(x)/∂x = permute back"),), dtypes="keep", view=True))
-def _cloned(a: np.ndarray, order: str = "K") -> np.ndarray:
-    """A copy laid out as empty_like's preserve_format lays it (contiguous() asks for "C"):
-    a dense input's strides kept (NumPy's order "K"), an expanded one's by infer_dense_strides,
-    whose stride-0 dims stay where they are (NumPy's "K" would move them)."""
-    if order == "K" and 0 in a.strides and a.size > 1:
-        return relaid(np.array(a, order="C"), a)
-    return np.array(a, order=order)
-
-
-CLONE = row(Op("clone", _cloned, "CloneBackward0",
+# order "K": preserve_format; contiguous() asks for "C"
+CLONE = row(Op("clone", preserved, "CloneBackward0",
                 ("self",), (Rule(lambda node, g: g, (), "∂clone(x)/∂x = 1"),), dtypes="keep"))
 
 
