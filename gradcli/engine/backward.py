@@ -12,7 +12,7 @@ from . import grad_mode, zeros
 from .arguments import type_name
 from .dispatch import apply
 from .graph import AccumulateGrad
-from .hooks import apply_hooks
+from .hooks import apply_hooks, run_post_hooks, run_pre_hooks
 from .ops import xp
 from .ops.xp import ARRAY_VIEW, CURRENT
 from .ops.inplace import COPY, dense
@@ -215,12 +215,16 @@ class BackwardPass:
                 continue
             if node._retained and not dry:
                 _retain(node, out(grads))
+            if node._pre_hooks and not dry:
+                grads = run_pre_hooks(node._pre_hooks, grads, arrays)
             try:
                 outs = call(node, grads, needed)
                 if efficient:
                     outs = zeros.passed(node, given, outs)
             except ValueError as e:
                 raise _swapped_data_error(node, e) from None
+            if node._post_hooks and not dry:
+                outs = run_post_hooks(node._post_hooks, outs, grads, arrays)
             if observe:
                 observe(node, out(grads), out(outs))
             if not keep and node._saved:

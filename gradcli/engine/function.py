@@ -40,9 +40,10 @@ class FunctionNode(Node):
     # what a program may read of it: these, and what it set itself (its __dict__ but for the
     # engine's own entries there)
     PUBLIC = frozenset(("name", "next_functions", "metadata", "saved_tensors",
-                        "materialize_grads"))
+                        "materialize_grads", "register_hook", "register_prehook"))
     ENGINE_FIELDS = frozenset(Node.__slots__) | frozenset((
-        "_tensor_inputs", "_outputs", "n_outputs", "_retained", "_metadata", "_hooks"))
+        "_tensor_inputs", "_outputs", "n_outputs", "_retained", "_metadata", "_hooks",
+        "_pre_hooks", "_post_hooks"))
 
     def __init__(self, inputs: tuple) -> None:
         tensors = [x for x in inputs if isinstance(x, Tensor)]
@@ -149,8 +150,7 @@ class FunctionNode(Node):
                 raise RuntimeError(f"expected Variable or None (got {type(g).__name__})")
             grads.append(g)
         for i, ((nxt, _), g) in enumerate(zip(self.next_functions, grads)):
-            if nxt is None or g is None:
-                grads[i] = None
+            if nxt is None or g is None:   # (unchecked: a node's post hooks still see it)
                 continue
             shape = self.shapes[i]
             if g._data.shape != shape:

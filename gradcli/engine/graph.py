@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import itertools
+import weakref
 
 from .dtypes import from_numpy
 
@@ -42,6 +43,49 @@ class InvalidView:
         raise RuntimeError(self.message)
 
 
+class RemovableHandle:
+    """What register_hook returns: remove() takes the hook out (again: nothing happens)."""
+
+    __slots__ = ("_hooks", "id", "__weakref__")
+
+    def __init__(self, hooks: dict) -> None:
+        self._hooks = weakref.ref(hooks)
+        self.id = next(_ids)
+
+    def remove(self) -> None:
+        hooks = self._hooks()
+        if hooks is not None:
+            hooks.pop(self.id, None)
+
+    def __enter__(self) -> "RemovableHandle":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.remove()
+
+
+# printed as PyTorch's: <torch.utils.hooks.RemovableHandle object at 0x...>
+RemovableHandle.__module__ = "torch.utils.hooks"
+_ids = itertools.count()
+
+
+class Hooks(dict):
+    """One owner's hooks, by handle id, in the order they were registered (a dict subclass:
+    a handle refers to it weakly)."""
+
+    __slots__ = ("__weakref__",)
+
+
+def _add_hook(owner, table: str, hook) -> RemovableHandle:
+    hooks = owner.__dict__.get(table)
+    if hooks is None:
+        hooks = Hooks()
+        setattr(owner, table, hooks)
+    handle = RemovableHandle(hooks)
+    hooks[handle.id] = hook
+    return handle
+
+
 class Node:
     """A grad_fn: the backward of one recorded operation.
 
@@ -60,6 +104,8 @@ class Node:
     _retained = None   # tensors that called retain_grad(), by output_nr
     _metadata = None
     _hooks = None      # the hooks of its outputs' tensors, by output_nr (engine/hooks.py)
+    _pre_hooks = None  # its own hooks (register_prehook, register_hook), run by engine/hooks.py
+    _post_hooks = None
 
     def __init__(self, op, next_functions, needs, params, shapes, dtypes, saved, n_outputs=1,
                  span=None):
@@ -84,6 +130,16 @@ class Node:
 
     def name(self) -> str:
         return self.op.grad_fn
+
+    def register_prehook(self, hook) -> RemovableHandle:
+        """`hook(grad_outputs)` runs before this node's backward; a tuple it returns is the
+        backward's gradients instead."""
+        return _add_hook(self, "_pre_hooks", hook)
+
+    def register_hook(self, hook) -> RemovableHandle:
+        """`hook(grad_inputs, grad_outputs)` runs after this node's backward; a tuple it
+        returns is what goes on to the inputs instead."""
+        return _add_hook(self, "_post_hooks", hook)
 
     @property
     def short_name(self) -> str:

@@ -1,50 +1,14 @@
-"""Tensor.register_hook: functions a backward pass calls on a tensor's gradient, and their
-handles."""
+"""Hooks: the functions a backward pass calls on a tensor's gradient (Tensor.register_hook)
+and around a node's backward (Node.register_prehook, register_hook)."""
 from __future__ import annotations
 
-import itertools
-import weakref
 from typing import Callable
 
 import numpy as np
 
+from .graph import Hooks, RemovableHandle
 from .ops.registry import export
 from .tensor import Tensor
-
-_ids = itertools.count()
-
-
-class RemovableHandle:
-    """What register_hook returns: remove() takes the hook out (again: nothing happens)."""
-
-    __slots__ = ("_hooks", "id", "__weakref__")
-
-    def __init__(self, hooks: dict) -> None:
-        self._hooks = weakref.ref(hooks)
-        self.id = next(_ids)
-
-    def remove(self) -> None:
-        hooks = self._hooks()
-        if hooks is not None:
-            hooks.pop(self.id, None)
-
-    def __enter__(self) -> "RemovableHandle":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.remove()
-
-
-# printed as PyTorch's: <torch.utils.hooks.RemovableHandle object at 0x...>
-RemovableHandle.__module__ = "torch.utils.hooks"
-
-
-class Hooks(dict):
-    """One tensor's hooks, by handle id, in the order they were registered (a dict subclass:
-    a handle refers to it weakly)."""
-
-    __slots__ = ("__weakref__",)
-
 
 @export(torch=False)
 def register_hook(self: Tensor, hook: Callable) -> RemovableHandle:
@@ -99,4 +63,54 @@ def apply_hooks(table: dict, grads: list, arrays: bool) -> list:
     return grads
 
 
-__all__ = ["RemovableHandle", "apply_hooks", "register_hook"]
+def _checked(hook, got, expected: int) -> tuple | None:
+    """What a node's hook returned: None, or a tuple of as many gradients as it was given."""
+    if got is None:
+        return None
+    if type(got) is not tuple:
+        raise TypeError(f"expected tuple, but hook returned '{type(got).__name__}'")
+    if len(got) != expected:
+        name = getattr(hook, "__name__", type(hook).__name__)
+        raise RuntimeError(f"hook '{name}' has returned an incorrect number of values (got "
+                           f"{len(got)}, but expected {expected})")
+    for g in got:
+        if g is not None and not isinstance(g, Tensor):
+            raise TypeError(f"expected Variable, but hook returned '{type(g).__name__}'")
+    return got
+
+
+def _as_tensors(grads, arrays: bool) -> tuple:
+    if not arrays:
+        return tuple(grads)
+    return tuple(None if g is None else Tensor._make(np.asarray(g)) for g in grads)
+
+
+def _as_given(grads: tuple, arrays: bool) -> list:
+    """Gradients back as the pass carries them (arrays when it records no graph)."""
+    if not arrays:
+        return list(grads)
+    return [None if g is None else g._data for g in grads]
+
+
+def run_pre_hooks(hooks: dict, grads: list, arrays: bool) -> list:
+    """A node's incoming gradients through its register_prehook hooks, in turn."""
+    given = _as_tensors(grads, arrays)
+    for hook in list(hooks.values()):
+        got = _checked(hook, hook(given), len(given))
+        if got is not None:
+            given = got
+    return _as_given(given, arrays)
+
+
+def run_post_hooks(hooks: dict, outs: list, grads: list, arrays: bool) -> list:
+    """A node's outgoing gradients through its register_hook hooks, which also see what came
+    in."""
+    given, came = _as_tensors(outs, arrays), _as_tensors(grads, arrays)
+    for hook in list(hooks.values()):
+        got = _checked(hook, hook(given, came), len(given))
+        if got is not None:
+            given = got
+    return _as_given(given, arrays)
+
+
+__all__ = ["RemovableHandle", "apply_hooks", "register_hook", "run_post_hooks", "run_pre_hooks"]

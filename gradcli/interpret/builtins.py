@@ -974,7 +974,8 @@ _TENSOR_DATA = frozenset((
 _TENSOR_DELETE_REFUSED = {"requires_grad": "requires_grad must be a bool",
                           "data": "Deleting tensor data is not allowed. Delete tensor instead!"}
 
-NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata"))
+NODE_ATTRIBUTES = frozenset(("name", "next_functions", "metadata", "register_hook",
+                             "register_prehook"))
 
 
 def _public(value, node, name: str):
