@@ -70,7 +70,9 @@ def _fma32(a, b, c) -> np.ndarray:
     r = s.astype(np.float32)
     risky = (s.view(np.uint64) & 0x1FFFFFFF) == 0x10000000
     if np.abs(s).min(initial=np.inf) < _F32_MIN_NORMAL:
-        risky |= np.abs(s) < _F32_MIN_NORMAL
+        # an exact zero (a zero product and a zero addend, as a padded or ReLU'd input gives)
+        # converts exactly, its sign as the fused operation gives it: not a risk
+        risky |= (np.abs(s) < _F32_MIN_NORMAL) & (s != 0)
     if risky.any():
         a, b, c = (np.broadcast_to(v, s.shape)[risky] for v in (a, b, c))
         p = np.multiply(a, b, dtype=np.float64)

@@ -239,6 +239,14 @@ def test_fma64_is_correctly_rounded(a: float, b: float, c: float) -> None:
             assert got == few == round_to_float(exact, 53, -1022)
 
 
+@pytest.mark.parametrize("a, b, c, want", [
+    (0.0, 3.0, 0.0, 0.0), (-0.0, 3.0, -0.0, -0.0), (-0.0, 3.0, 0.0, 0.0),
+    (0.0, -3.0, -0.0, -0.0), (1.5, 2.0, -3.0, 0.0), (-1.5, 2.0, 3.0, 0.0)])
+def test_fma32_gives_an_exact_zero_its_ieee_sign(a, b, c, want) -> None:
+    got = grandom.fma32(np.array([a, 1.0], np.float32), np.float32(b), np.float32(c))[0]
+    assert (got, math.copysign(1, got)) == (want, math.copysign(1, want))
+
+
 def test_fma32_handles_double_rounding_ties() -> None:
     # a*b + c = 1 + 2**-23 + 2**-24 - 2**-64: float64 rounds it onto the float32 midpoint, from
     # which a second rounding would go up; the fused result rounds down.
