@@ -1,8 +1,6 @@
 """Shared helpers: run a program in-process, as `gradcli run` would, from a fresh state."""
 from __future__ import annotations
 
-import importlib.metadata
-import importlib.util
 import io
 import os
 import re
@@ -12,13 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from gradcli import engine
-from gradcli.cli import Env, main
-from gradcli.interpret import Interpreter
-from gradcli.tools import program_tools
+# Bytecode beside the sources (__pycache__, which git ignores), even where the environment sets
+# PYTHONDONTWRITEBYTECODE (this one does): else every process of a run compiles gradcli anew and
+# pytest rewrites every test module anew, 2 s of CPU in each xdist worker and 0.8 s in the first
+# gradcli process each worker starts. Now this process compiles gradcli for the workers and the
+# processes tests start, and a second run compiles nothing.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from gradcli import engine  # noqa: E402  (compiled as set above)
+from gradcli.cli import Env, main  # noqa: E402
+from gradcli.interpret import Interpreter  # noqa: E402
+from gradcli.tools import program_tools  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ADDR = re.compile(r"0x[0-9a-fA-F]+")
+# the recorded corpus: thousands of data files and no test module, which collection need not walk
+collect_ignore = ["conformance"]
 
 
 class Result:
@@ -110,31 +118,6 @@ def pytest_collection_modifyitems(config, items) -> None:
     order = sorted(files, key=lambda f: (rank.get(f.removeprefix("tests/"), len(rank)),
                                          -len(files[f])))
     items[:] = [item for f in order for item in files[f]]
-
-
-def _installed_with_bytecode() -> bool:
-    """Whether the gradcli that the `gradcli` script imports (not the source tree's, which the
-    tests import) is an installed wheel whose bytecode pip compiled."""
-    try:
-        module = importlib.metadata.distribution("gradcli").locate_file("gradcli/cli.py")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return Path(importlib.util.cache_from_source(str(module))).exists()
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _processes_share_bytecode(tmp_path_factory):
-    """The gradcli processes tests start compile gradcli's sources once, into a folder of this
-    run, instead of each at its start (a third of a start-up) as PYTHONDONTWRITEBYTECODE, which
-    this environment sets, would have them do. An installed wheel (as CI installs it) has its
-    bytecode already, which a prefix would hide: then nothing is changed."""
-    if _installed_with_bytecode():
-        yield
-        return
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
-        patch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
-        yield
 
 
 def gradcli_command() -> list[str]:

@@ -402,13 +402,14 @@ def test_interrupt_exits_130_without_traceback(tmp_path, loop):
 
 # Long single calls that loop in C: Python takes a signal only between its instructions. One per
 # kind: the builtins' C loops over an iterable (stepwise), a sum whose items cost more and more,
-# and NumPy's long loops (an int64 product, which has no BLAS path; a sort; a BLAS product),
+# and NumPy's long loops (an int64 product, which has no BLAS path; a BLAS product; a sort),
 # which run on a worker thread, in the NumPy facade (an int64 product of 1000 x 1000 arrays,
-# 2 s, first: a stopped call's worker runs on in the background) and in the engine
+# 2 s, first: a stopped call's worker runs on in the background) and in the engine (the sort
+# last: its stopped worker would run on for 5 s of CPU, which the program's end cuts short)
 LONG_CALLS = [
     "ni @ ni", "sum(range(10**18))", "max(range(10**18))", "all(range(1, 10**18))",
     "-1 in map(abs, range(10**18))", "sum([[0] * 100] * 100000, [])",
-    "i @ i", "r.sort()", "f @ f",
+    "i @ i", "f @ f", "r.sort()",
 ]
 LONG_SETUP = ("i = torch.ones(2000, 2000, dtype=torch.int64)\nr = torch.rand(2 * 10**7)\n"
               "f = torch.ones(5000, 5000)\nni = i.numpy()[:1000, :1000].copy()\n")
