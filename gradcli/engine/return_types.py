@@ -1,4 +1,5 @@
-"""torch.return_types: the named tuples that max and min by a dim, sort, topk and the SVDs return."""
+"""torch.return_types: the named tuples that selections along a dim (max, min, sort, topk,
+median, mode, kthvalue...), aminmax, std_mean and the SVDs return."""
 from __future__ import annotations
 
 from operator import itemgetter
@@ -43,5 +44,10 @@ max = _return_type("max", ValuesIndices)
 min = _return_type("min", ValuesIndices)
 sort = _return_type("sort", ValuesIndices)
 topk = _return_type("topk", ValuesIndices)
+median = _return_type("median", ValuesIndices)
+nanmedian = _return_type("nanmedian", ValuesIndices)
+mode = _return_type("mode", ValuesIndices)
+kthvalue = _return_type("kthvalue", ValuesIndices)
+aminmax = _return_type("aminmax", _fields("min", "max"))
 svd = _return_type("svd", USV)
 linalg_svd = _return_type("linalg_svd", USVh)

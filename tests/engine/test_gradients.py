@@ -10,6 +10,7 @@ from hypothesis.extra import numpy as hnp
 
 from gradcli.engine import Tensor, grad
 from gradcli.engine.ops import ROWS
+from gradcli.engine.ops.registry import FUNCTIONS
 
 from . import opinfo
 from .opinfo import ANY, POS, UNIT, check, leaf
@@ -17,6 +18,9 @@ from .opinfo import ANY, POS, UNIT, check, leaf
 # One line per case: grad_fn it must exercise, the function, the input shapes, the input domain.
 # `f` takes tensors and returns a tensor; inputs are drawn in (lo, hi), away from kinks.
 EYE = Tensor._make(np.eye(3))
+IDX = Tensor._make(np.array([1]))
+torch_atan2, addmm, addmv, baddbmm = (FUNCTIONS[name] for name in ("atan2", "addmm", "addmv",
+                                                                    "baddbmm"))
 CASES = [
     ("AddBackward0",        lambda a, b: a + b,                 [(2, 3), (3,)],     ANY),
     ("SubBackward0",        lambda a, b: a - b,                 [(2, 1), (1, 3)],   ANY),
@@ -115,6 +119,24 @@ CASES = [
     ("ZeroBackward0",       lambda a: (a * 1).zero_() + a,      [(3,)],             ANY),
     ("FillBackward2",       lambda a: (a * 1).fill_(2.0) * a,   [(3,)],             ANY),
     ("SortBackward0",       lambda a: a.sort(0).values * a,     [(3, 2)],           ANY),
+    ("Atan2Backward0",      lambda a, b: torch_atan2(a, b),    [(2, 3), (3,)],     ANY),
+    ("MedianBackward0",     lambda a: a.median() * a,           [(5,)],             ANY),
+    ("MedianBackward1",     lambda a: a.median(1).values,       [(2, 3)],           ANY),
+    ("NanmedianBackward0",  lambda a: a.nanmedian() * a,        [(4,)],             ANY),
+    ("NanmedianBackward1",  lambda a: a.nanmedian(0, True)[0],  [(3, 2)],           ANY),
+    ("ModeBackward0",       lambda a: a.mode(0).values * 2,     [(3, 2)],           ANY),
+    ("KthvalueBackward0",   lambda a: a.kthvalue(2, 1).values,  [(2, 3)],           ANY),
+    ("IndexCopyBackward0",  lambda a, b: a.index_copy(0, IDX, b), [(3, 2), (1, 2)],  ANY),
+    ("IndexFillBackward0",  lambda a: a.index_fill(0, IDX, 2.0) * a, [(3, 2)],       ANY),
+    ("IndexAddBackward0",   lambda a, b: a.index_add(0, IDX, b, alpha=2.5), [(3, 2), (1, 2)], ANY),
+    ("ScatterAddBackward0", lambda a, b: a.scatter_add(0, IDX, b), [(3,), (1,)],   ANY),
+    ("MaskedScatterBackward0", lambda a, b: a.masked_scatter(a > 0, b), [(2, 3), (6,)], ANY),
+    ("AddmmBackward0",      lambda a, b, c: addmm(a, b, c, beta=0.5, alpha=-2), [(2,), (3, 4),
+                                                                             (4, 2)], ANY),
+    ("AddmvBackward0",      lambda a, b, c: addmv(a, b, c, beta=2, alpha=0.5), [(3,), (3, 4),
+                                                                            (4,)], ANY),
+    ("BaddbmmBackward0",    lambda a, b, c: baddbmm(a, b, c, alpha=3), [(2, 2), (2, 2, 3),
+                                                                     (2, 3, 2)], ANY),
     ("TopkBackward0",       lambda a: a.topk(2, 0).values * a[1:], [(3, 2)],        ANY),
     ("torch::autograd::CopyBackwards", lambda a, b: (a * 1).copy_(b) * a, [(3,), (3,)], ANY),
 ]

@@ -433,6 +433,20 @@ def mm(a: np.ndarray, b: np.ndarray, bias=None) -> np.ndarray:
     return out if bias is None else bias + out
 
 
+def addmm(c, m1: np.ndarray, m2: np.ndarray, beta=1, alpha=1) -> np.ndarray:
+    """beta * c + alpha * (m1 @ m2) as torch.addmm: MKL's gemm starts C as beta * C and scales
+    by alpha the operand it packs, the FMA kernel's A (m2, for a row-major C it computes
+    transposed), else m1 (probed against torch.addmm and baddbmm)."""
+    if beta != 1 or alpha != 1:
+        transpose_c, _, _, m, n = _sides(m1, m2)
+        if transpose_c and m >= FMA_M and n >= FMA_N:
+            m2 = m2 * m2.dtype.type(alpha)
+        else:
+            m1 = m1 * m1.dtype.type(alpha)
+        c = np.asarray(c) * np.asarray(c).dtype.type(beta)
+    return mm(m1, m2, c)
+
+
 def mv(a: np.ndarray, v: np.ndarray) -> np.ndarray:
     if a.dtype == np.float64 and (a.shape[1] <= 4 or a.strides[0] == a.itemsize):
         # MKL's dgemv adds each column's products in column order, unfused, for a column-major

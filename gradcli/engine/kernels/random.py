@@ -165,12 +165,19 @@ def _normal_fill_16_avx2(blocks: np.ndarray, mean: np.float32, std: np.float32) 
 
 # ------------------------------------------------------------------------------ the generator
 
-_TORCH_NAMES = {np.dtype(np.float32): "float", np.dtype(np.float64): "double"}
+_TORCH_NAMES = {np.dtype(np.float32): "float", np.dtype(np.float64): "double",
+                np.dtype(np.float16): "c10::Half"}
+_LIMIT_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half"}
+# the scalar-type names of AT_DISPATCH's "not implemented for" errors
+_SCALAR_NAMES = {"bool": "Bool", "uint8": "Byte", "int8": "Char", "int16": "Short",
+                 "int32": "Int", "int64": "Long"}
 
 
-def _float_dtype(out: np.ndarray) -> np.dtype:
+def _float_dtype(out: np.ndarray, kernel: str) -> np.dtype:
+    """The array's floating dtype, or the NotImplementedError of the kernel's dispatch."""
     if out.dtype not in _TORCH_NAMES:
-        raise TypeError(f"expected a float32 or float64 array, got {out.dtype}")
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{_SCALAR_NAMES[out.dtype.name]}'")
     return out.dtype
 
 
@@ -301,7 +308,7 @@ class Generator:
     def uniform_(self, out: np.ndarray, a: float = 0.0, b: float = 1.0) -> np.ndarray:
         """Tensor.uniform_(a, b): uniform_impl_ (native/DistributionTemplates.h), then the cpu
         uniform_kernel, which computes fma(u, to - from, from) in the tensor's precision."""
-        dtype = _float_dtype(out)
+        dtype = _float_dtype(out, "check_uniform_bounds")
         limit = float(np.finfo(dtype).max)  # torch compares in double
         for name, bound in (("from", a), ("to", b)):
             if not -limit <= bound <= limit:
@@ -311,11 +318,13 @@ class Generator:
                                f"from={a:g} > to={b:g}")
         if b - a > limit:
             raise RuntimeError("uniform_ expects to-from <= std::numeric_limits<"
-                               f"{_TORCH_NAMES[dtype].title()}>::max(), but found to={b:g} and "
+                               f"{_LIMIT_NAMES[dtype.name]}>::max(), but found to={b:g} and "
                                f"from={a:g} which result in to-from to exceed the limit")
-        x = self._uniform(out.size, dtype)
+        # half: the float draw and arithmetic (uniform_real_distribution's accumulate type),
+        # rounded once to half on the store
+        x = self._uniform(out.size, np.dtype(np.float32) if dtype == np.float16 else dtype)
         if (a, b) != (0.0, 1.0):
-            lo, hi = dtype.type(a), dtype.type(b)
+            lo, hi = x.dtype.type(dtype.type(a)), x.dtype.type(dtype.type(b))
             x = _in_chunks(_muladd, x, _CHUNK_LANES, hi - lo, lo)
             # uniform_kernel maps a result rounded up to `to` back to `from`.
             x[x == hi] = lo
@@ -326,14 +335,20 @@ class Generator:
         """Tensor.normal_(mean, std), the cpu normal_kernel: contiguous tensors of 16 or more
         elements use Box-Muller on blocks of 16 (normal_fill), anything else the scalar
         normal_distribution<double>."""
-        dtype = _float_dtype(out)
+        dtype = _float_dtype(out, "normal_kernel_cpu")
         if not std >= 0.0:
             raise RuntimeError(f"normal expects std >= 0.0, but found std {std:g}")
         n = out.size
+        if n >= 16 and out.flags.c_contiguous and dtype == np.float16:
+            raise NotImplementedError("gradcli does not draw normal values of 16 or more "
+                                      "float16 elements yet (PyTorch's normal_fill<Half>)")
         if n >= 16 and out.flags.c_contiguous:
             _store(out, self._normal_fill(n, dtype, mean, std))
         else:
-            _store(out, self._normal_scalar(n, mean, std).astype(dtype))
+            values = self._normal_scalar(n, mean, std)
+            if dtype == np.float16:   # c10::Half is made from a float: double -> float -> half
+                values = values.astype(np.float32)
+            _store(out, values.astype(dtype))
         return out
 
     def _normal_fill(self, n: int, dtype: np.dtype, mean: float, std: float) -> np.ndarray:

@@ -1,6 +1,6 @@
-"""topk's selection, step for step as ATen's topk_impl_loop runs it with libstdc++'s
-std::partial_sort, std::nth_element and std::sort: which of equal values come first, and the
-order of an unsorted result, are those algorithms' and no others'."""
+"""topk's and kthvalue's selections, step for step as ATen runs them (topk_impl_loop with
+libstdc++'s std::partial_sort, std::nth_element and std::sort; kthvalue's quickselect): which of
+equal values come first, and the order of an unsorted result, are those algorithms' only."""
 from __future__ import annotations
 
 import math
@@ -212,3 +212,60 @@ def topk_indices(a: np.ndarray, k: int, dim: int, largest: bool, is_sorted: bool
                                largest, is_sorted)
     # a fresh C-ordered array, size-1 dims' strides too, as ATen allocates topk's outputs
     return np.moveaxis(out.reshape(moved.shape[:-1] + (k,)), -1, dim).copy()
+
+
+# ---- kthvalue: ATen's quick_select_template (native/Sorting.cpp) ---------------------------
+def _gt_or_nan(x, y) -> bool:
+    return (math.isnan(x) and not math.isnan(y)) or x > y
+
+
+def quick_select(values: list, indices: list, k: int) -> None:
+    """Partition values (and indices alongside) so that position k holds what a sort would put
+    there: Sedgewick's quickselect with a median-of-three pivot, as kthvalue runs it."""
+    def swap(i: int, j: int) -> None:
+        values[i], values[j] = values[j], values[i]
+        indices[i], indices[j] = indices[j], indices[i]
+    lo, hi = 0, len(values) - 1
+    while True:
+        if hi <= lo:
+            return
+        if hi == lo + 1:
+            if _gt_or_nan(values[lo], values[hi]):
+                swap(lo, hi)
+            return
+        swap((lo + hi) >> 1, lo + 1)
+        if _gt_or_nan(values[lo + 1], values[hi]):
+            swap(lo + 1, hi)
+        if _gt_or_nan(values[lo], values[hi]):
+            swap(lo, hi)
+        if _gt_or_nan(values[lo + 1], values[lo]):
+            swap(lo + 1, lo)
+        i, j, pivot = lo + 1, hi, values[lo]
+        while True:
+            i += 1
+            while _gt_or_nan(pivot, values[i]):
+                i += 1
+            j -= 1
+            while _gt_or_nan(values[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(lo, j)
+        if j <= k:
+            lo = i
+        if j >= k:
+            hi = j - 1
+
+
+def kthvalue_indices(a: np.ndarray, k: int, dim: int) -> np.ndarray:
+    """The index kthvalue picks in each row along dim (keepdim shape)."""
+    rows = np.moveaxis(a, dim, -1).reshape(-1, a.shape[dim])
+    out = np.empty(len(rows), np.int64)
+    for r, row in enumerate(rows):
+        values, indices = row.tolist(), list(range(len(row)))
+        quick_select(values, indices, k - 1)
+        out[r] = indices[k - 1]
+    shape = list(a.shape)
+    shape[dim] = 1
+    return np.moveaxis(out.reshape(shape[:dim] + shape[dim + 1:] + [1]), -1, dim)

@@ -807,12 +807,22 @@ def gather(input, dim, index, *, sparse_grad=False):
     return _keep(apply(GATHER, (input,), {"dim": d, "key": index}), index=index)
 
 
-# a 0-d tensor counts as one of length 1 here
-def _index_add(a, source, dim, index):
+# a 0-d tensor counts as one of length 1 here; alpha scales each source value before it is
+# added (index_add_cpu_'s `self[idx] += source[i] * alpha`)
+def _index_add(a, source, dim, index, alpha=1):
     out = a.copy()
+    if alpha != 1:
+        source = source * np.asarray(alpha, a.dtype)
     np.add.at(out.reshape(-1) if out.ndim == 0 else out, at_dim(dim, index._data.reshape(-1)),
               source.reshape(-1) if out.ndim == 0 else source)
     return out
+
+
+def _times_alpha(g, alpha):
+    # maybe_multiply(grad, alpha): a MulBackward1 when recorded
+    if alpha == 1:
+        return g
+    return g * np.asarray(alpha, g.dtype) if type(g) is not Tensor else g.mul(alpha)
 
 
 def _index_select(a, dim, key):
@@ -824,8 +834,9 @@ def _index_select(a, dim, key):
 INDEX_ADD = row(Op("index_add", _index_add, "IndexAddBackward0", ("self", "source"), (
     Rule(lambda node, g: g, (), "∂index_add(x, i, s)/∂x = 1"),
     # derivatives.yaml: grad.index_select(dim, index).expand_as(source) (ExpandBackward0)
-    Rule(lambda node, g: xp.expand(_index_selected(g, node.dim, node.index), node.shapes[1]),
-         (), "∂index_add(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
+    Rule(lambda node, g: _times_alpha(xp.expand(_index_selected(g, node.dim, node.index),
+                                                 node.shapes[1]), node.params.get("alpha", 1)),
+         (), "∂index_add(x, i, s, α)/∂s = α·index_select(g, i)")), dtypes="keep"))
 INDEX_SELECT = row(Op("index_select", _index_select, "IndexSelectBackward0", ("self",), (
     Rule(lambda node, g: apply(INDEX_ADD, (xp.zeros_like(g, node.shapes[0]), g),
                                {"dim": node.dim, "index": _as_index(node.index)}), (),
@@ -1029,3 +1040,109 @@ def _triangle(name: str, forward, grad_fn: str, formula: str):
 
 tril = _triangle("tril", np.tril, "TrilBackward0", "∂tril(x)/∂x = 1 on and below the diagonal")
 triu = _triangle("triu", np.triu, "TriuBackward0", "∂triu(x)/∂x = 1 on and above the diagonal")
+
+
+# ---- scatter_add, index_add, index_copy, index_fill, masked_scatter: the public ops ---------
+@export()
+def scatter_add(input, dim, index, src):
+    d = _scatter_checks(input, dim, index, src)
+    return apply(SCATTER_ADD, (input, src), {"dim": d, "index": index})
+
+
+def _index_checks(name: str, input: Tensor, dim, index, source=None) -> int:
+    """index_add_/index_copy_'s checks, in their order: the index's dtype and rank, the
+    source's dtype, count and shape, then the bounds. Returns the wrapped dim."""
+    d = input._dim(dim)
+    if not isinstance(index, Tensor) or index._data.dtype not in (np.int64, np.int32):
+        got = _dt.type_name(index.dtype) if isinstance(index, Tensor) else type(index).__name__
+        raise RuntimeError(f"{name}(): Expected dtype int32/int64 for index but got: {got}")
+    if index.ndim > 1:
+        raise IndexError(f"{name}(): Index is supposed to be a vector")
+    if source is not None:
+        if source.dtype is not input.dtype:
+            raise RuntimeError(f"{name}(): self ({_dt.type_name(input.dtype)}) and source "
+                               f"({_dt.type_name(source.dtype)}) must have the same scalar type")
+        count = source._data.shape[d] if source.ndim else 1
+        if index._data.size != count:
+            equal = ":" if name == "index_add_" else ""
+            error = RuntimeError if name == "index_add_" else IndexError
+            raise error(f"{name}(): Number of indices ({index._data.size}) should be equal to "
+                        f"source.size(dim){equal} ({count}){', for dim: ' + str(d) if equal else ''}")
+        rest = [n for k, n in enumerate(input._data.shape) if k != d]
+        if source.ndim == input.ndim and rest != [n for k, n in enumerate(source._data.shape)
+                                                   if k != d]:
+            raise RuntimeError(f"source tensor shape must match self tensor shape, excluding "
+                               f"the specified dimension. Got self.shape = "
+                               f"{_shape(input.shape)} source.shape = {_shape(source.shape)}")
+    n = input._data.shape[d] if input.ndim else 1
+    bad = index._data[(index._data >= n) | (index._data < -n)]
+    if bad.size:
+        if name == "index_add_":
+            raise IndexError("index out of range in self")
+        raise IndexError(f"index {bad.flat[0]} is out of bounds for dimension {d} with size {n}")
+    return d
+
+
+@export()
+def index_add(input, dim, index, source, *, alpha=1):
+    d = _index_checks("index_add_", input, dim, index, source)
+    return _keep(apply(INDEX_ADD, (input, source), {"dim": d, "index": index, "alpha": alpha}),
+                 index=index)
+
+
+def _index_copied(a, source, dim, index):
+    out = a.copy()
+    key = at_dim(dim, index._data.reshape(-1))
+    (out.reshape(-1) if out.ndim == 0 else out)[key] = source
+    return out
+
+
+def _index_filled(a, dim, index, value):
+    out = a.copy()
+    (out.reshape(-1) if out.ndim == 0 else out)[at_dim(dim, index._data.reshape(-1))] = value
+    return out
+
+
+def _unfilled(g, dim: int, index):
+    """derivatives.yaml's grad.index_fill(dim, index, 0) (an IndexFillBackward0 when
+    recorded)."""
+    return apply(INDEX_FILL, (g,), {"dim": dim, "index": _as_index(index), "value": 0})
+
+
+INDEX_FILL = row(Op("index_fill", _index_filled, "IndexFillBackward0", ("self",), (
+    Rule(lambda node, g: _unfilled(g, node.dim, node.index), (),
+         "∂index_fill(x, i, v)/∂x = g, 0 at i"),), dtypes="keep"))
+INDEX_COPY = row(Op("index_copy", _index_copied, "IndexCopyBackward0", ("self", "source"), (
+    Rule(lambda node, g: _unfilled(g, node.dim, node.index), (),
+         "∂index_copy(x, i, s)/∂x = g, 0 at i"),
+    Rule(lambda node, g: _index_selected(g, node.dim, node.index), (),
+         "∂index_copy(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
+
+
+@export()
+def index_copy(input, dim, index, source):
+    d = _index_checks("index_copy_", input, dim, index, source)
+    return _keep(apply(INDEX_COPY, (input, source), {"dim": d, "index": index}), index=index)
+
+
+@export()
+def index_fill(input, dim, index, value):
+    d = _index_checks("index_fill_", input, dim, index)
+    value = value.item() if isinstance(value, Tensor) else _dt.number(value)
+    return _keep(apply(INDEX_FILL, (input,), {"dim": d, "index": index, "value": value}),
+                 index=index)
+
+
+@export()
+def masked_scatter(input, mask, source):
+    if mask._data.dtype != np.bool_:
+        raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with "
+                           f"dtype {_dt.type_name(mask.dtype)}")
+    shape = np.broadcast_shapes(input._data.shape, mask._data.shape)
+    if int(np.broadcast_to(mask._data, shape).sum()) > source._data.size:
+        raise RuntimeError("Number of elements of source < number of ones in mask")
+    return apply(MASKED_SCATTER, (input.expand(*shape), source), {"mask": mask})
+
+
+for _name in ("scatter_add", "index_add", "index_copy", "index_fill", "masked_scatter"):
+    METHODS[_name + "_"] = inplace.inplace(METHODS[_name], _name + "_")

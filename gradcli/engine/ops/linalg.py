@@ -1,4 +1,5 @@
-"""Op rows for products of matrices and vectors: matmul (@), mm, mv, dot, outer."""
+"""Op rows for products of matrices and vectors: matmul (@), mm, mv, dot, outer, addmv,
+baddbmm."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,6 +9,7 @@ from ..dispatch import Rule, Op, apply, edges_first
 from ..kernels import linalg as _k
 from . import xp
 from .pointwise import C_TYPE_NAMES as _C_NAMES, broadcast_error
+from ..tensor import Tensor
 from .registry import export, row
 from .shape import SQUEEZE_INPLACE, UNSAFE_VIEW
 
@@ -230,6 +232,78 @@ def outer(input, vec2):
 
 
 ger = export("ger")(outer)
+
+
+# ---- addmv, baddbmm: a product added to a tensor, each scaled -------------------------------
+def _times(x, factor):
+    # maybe_multiply: a MulBackward1 when recorded, nothing when the factor is 1
+    if factor == 1:
+        return x
+    return x.mul(factor) if type(x) is Tensor else x * np.asarray(factor, x.dtype)
+
+
+def _addmv(c, mat, vec, beta=1, alpha=1):
+    # gemv's y = beta*y + alpha*(A x); with one column MKL scales x first (probed)
+    if alpha != 1 and mat.shape[1] == 1:
+        product = _k.mv(mat, vec * vec.dtype.type(alpha))
+    else:
+        product = _times(_k.mv(mat, vec), alpha)
+    return (c if beta == 1 else _times(c, beta)) + product if beta != 0 else product + 0 * c
+
+
+def _baddbmm(c, b1, b2, beta=1, alpha=1):
+    count, rows, k = b1.shape
+    if k * rows * b2.shape[2] >= 400 and b1.dtype == b2.dtype and b1.dtype.kind == "f":
+        # ?gemm_batch: each matrix is torch.addmm's gemm, beta and alpha included (probed)
+        cs = np.broadcast_to(c, (count, rows, b2.shape[2]))
+        return np.stack([_k.addmm(cs[i], b1[i], b2[i], beta, alpha) for i in range(count)])
+    # below, ATen's own loop: the products summed, scaled, added to the scaled input
+    product = _times(_bmm(b1, b2), alpha)
+    return (c if beta == 1 else _times(c, beta)) + product if beta != 0 else product + 0 * c
+
+
+ADDMV = row(Op("addmv", _addmv, "AddmvBackward0", ("self", "mat", "vec"), (
+    Rule(lambda node, g: _times(g, node.params.get("beta", 1)), (), "∂(β·c + α·A·v)/∂c = β"),
+    Rule(lambda node, g: _times(xp.reshape(g, (g.shape[0], 1)) * node.vec,
+                                node.params.get("alpha", 1)), ("vec",),
+         "∂(β·c + α·A·v)/∂A = α·g·vᵀ"),
+    Rule(lambda node, g: _times(xp.mv(xp.t(node.mat), g), node.params.get("alpha", 1)),
+         ("mat",), "∂(β·c + α·A·v)/∂v = α·Aᵀ·g")), dtypes="keep"))
+BADDBMM = row(Op("baddbmm", _baddbmm, "BaddbmmBackward0", ("self", "batch1", "batch2"), (
+    Rule(lambda node, g: _times(g, node.params.get("beta", 1)), (), "∂(β·C + α·A·B)/∂C = β"),
+    Rule(lambda node, g: _times(xp.bmm(g, xp.transpose(node.batch2, 1, 2)),
+                                node.params.get("alpha", 1)), ("batch2",),
+         "∂(β·C + α·A·B)/∂A = α·g·Bᵀ"),
+    Rule(lambda node, g: _times(xp.bmm(xp.transpose(node.batch1, 1, 2), g),
+                                node.params.get("alpha", 1)), ("batch1",),
+         "∂(β·C + α·A·B)/∂B = α·Aᵀ·g")), dtypes="keep"))
+
+
+def _scales(beta, alpha) -> dict:
+    return {} if beta == 1 and alpha == 1 else {"beta": beta, "alpha": alpha}
+
+
+@export()
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat @ vec) in one node."""
+    shape = tuple(mv(mat.detach(), vec.detach()).shape)   # mv's checks and result size
+    if input.ndim > 1 or input._data.size not in (1, shape[0]):
+        size = "x".join(map(str, input._data.shape))
+        raise RuntimeError(f"size mismatch, got input ({size}), mat ({_x(mat._data.shape)}), "
+                           f"vec ({vec._data.shape[0]})")
+    if input.dtype is not mat.dtype:
+        raise RuntimeError(f"Expected object of scalar type {_dt.type_name(mat.dtype)} but "
+                           f"got scalar type {_dt.type_name(input.dtype)} for argument 'self'")
+    return apply(ADDMV, (input, mat, vec), _scales(beta, alpha))
+
+
+@export()
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * (batch1 @ batch2), batch by batch, in one node."""
+    shape = tuple(bmm(batch1.detach(), batch2.detach()).shape)   # bmm's checks and size
+    if np.broadcast_shapes(input._data.shape, shape) != shape:
+        input.expand(*shape)
+    return apply(BADDBMM, (input, batch1, batch2), _scales(beta, alpha))
 
 
 # ---- trace -------------------------------------------------------------------------------

@@ -1033,20 +1033,37 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 
 # ---- linear, dropout, one_hot, normalize, pairwise_distance -------------------------------
-def _addmm_forward(bias, mat1, mat2, layouts=None):
-    return _kl.mm(mat1, mat2, bias)
+def _addmm_forward(bias, mat1, mat2, layouts=None, beta=1, alpha=1):
+    return _kl.addmm(bias, mat1, mat2, beta, alpha)
+
+
+def _scaled(g, factor):
+    # maybe_multiply(grad, factor): a MulBackward1 when recorded, nothing when it is 1
+    if factor == 1:
+        return g
+    return g.mul(factor) if type(g) is Tensor else g * np.asarray(factor, g.dtype)
 
 
 ADDMM = row(Op("addmm", _addmm_forward, "AddmmBackward0", ("self", "mat1", "mat2"), (
-    Rule(lambda node, g: g, (), "∂(b + A·B)/∂b = 1"),
-    Rule(lambda node, g: mat1_grad(g, node.mat2, node.layouts[0]), ("mat2",),
-         "∂(b + A·B)/∂A = g·Bᵀ"),
-    Rule(lambda node, g: mat2_grad(g, node.mat1, node.layouts[1]), ("mat1",),
-         "∂(b + A·B)/∂B = Aᵀ·g")),
+    Rule(lambda node, g: _scaled(g, node.params.get("beta", 1)), (), "∂(β·b + α·A·B)/∂b = β"),
+    Rule(lambda node, g: _scaled(mat1_grad(g, node.mat2, node.layouts[0]),
+                                 node.params.get("alpha", 1)), ("mat2",),
+         "∂(β·b + α·A·B)/∂A = α·g·Bᵀ"),
+    Rule(lambda node, g: _scaled(mat2_grad(g, node.mat1, node.layouts[1]),
+                                 node.params.get("alpha", 1)), ("mat1",),
+         "∂(β·b + α·A·B)/∂B = α·Aᵀ·g")),
     dtypes="keep"))
 
 
-def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
+@export()
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat1 @ mat2) in one node."""
+    if mat1.ndim != 2:
+        raise RuntimeError(f"mat1 must be a matrix, got {mat1.ndim}-D tensor")
+    return _addmm(input, mat1, mat2, beta, alpha)
+
+
+def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor, beta=1, alpha=1) -> Tensor:
     """bias + mat1 @ mat2 in one node, as torch.addmm (what nn.Linear runs on 2-d input)."""
     if mat2.ndim != 2:
         raise RuntimeError(f"mat2 must be a matrix, got {mat2.ndim}-D tensor")
@@ -1060,7 +1077,10 @@ def _addmm(bias: Tensor, mat1: Tensor, mat2: Tensor) -> Tensor:
     shape = bias._data.shape
     if len(shape) > 2 or any(s != 1 and s != size for s, size in zip(shape[::-1], (m, n))):
         bias.expand(n, m)  # PyTorch's message when the bias does not broadcast to the output
-    return apply(ADDMM, (bias, mat1, mat2), {"layouts": (column_major(mat1), column_major(mat2))})
+    params = {"layouts": (column_major(mat1), column_major(mat2))}
+    if beta != 1 or alpha != 1:
+        params.update(beta=beta, alpha=alpha)
+    return apply(ADDMM, (bias, mat1, mat2), params)
 
 
 @functional()

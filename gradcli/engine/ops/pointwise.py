@@ -931,6 +931,24 @@ def hypot(input, other):
     return broadcast_apply(HYPOT, input, other)
 
 
+def _atan2_recip(node):
+    # atan2_backward: recip = (self * self + other * other).reciprocal()
+    return 1 / (node.self * node.self + node.other * node.other)
+
+
+ATAN2 = row(Op("atan2", np.arctan2, "Atan2Backward0", ("self", "other"), (
+    Rule(lambda node, g: g * node.other * _atan2_recip(node), ("self", "other"),
+         "∂atan2(a, b)/∂a = b/(a²+b²)"),
+    Rule(lambda node, g: g * -node.self * _atan2_recip(node), ("self", "other"),
+         "∂atan2(a, b)/∂b = -a/(a²+b²)")), dtypes="float"))
+
+
+@export("atan2", "arctan2")
+def atan2(input, other):
+    _tensors_only("atan2", input, other)
+    return broadcast_apply(ATAN2, input, other)
+
+
 # what C++ code inside PyTorch produces when it scales a tensor by a number (at::mul(t, Scalar))
 MUL_SCALAR = row(Op("mul", lambda a, other: np.multiply(a, np.asarray(other, a.dtype)),
                     "MulBackward1", ("self",), (

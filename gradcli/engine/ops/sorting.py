@@ -1,5 +1,8 @@
-"""Op rows that order values: sort, argsort and topk."""
+"""Op rows that order values: sort, argsort, topk, unique, and the selections along a dim
+(median, nanmedian, mode, kthvalue)."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -9,6 +12,7 @@ from ..kernels import selection
 from ..tensor import Tensor
 from . import xp
 from .indexing import SCATTER
+from .reduction import ABSENT, _evenly, _selected, _take, reduced, saved_dim
 from .registry import export, row
 
 
@@ -166,3 +170,147 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     counts = np.diff(np.r_[starts, a.reshape(-1).size if dim is None else a.shape[d]])
     return _unique_result(UNIQUE_CONSECUTIVE, input, values, inverse, counts, return_inverse,
                           return_counts)
+
+
+# ---- median, nanmedian, mode, kthvalue: one value per row, and where it is ------------------
+MEDIAN_ALL = row(Op("median", lambda a: _median_all(a, False), "MedianBackward0", ("self",), (
+    Rule(_evenly, ("self", "result"), "∂median(x)/∂xᵢ = 1/k at the k medians"),),
+    dtypes="keep"))
+NANMEDIAN_ALL = row(Op("nanmedian", lambda a: _median_all(a, True), "NanmedianBackward0",
+                       ("self",), (
+    Rule(_evenly, ("self", "result"), "∂nanmedian(x)/∂xᵢ = 1/k at the k medians"),),
+    dtypes="keep"))
+
+
+def _by_dim_row(name: str, grad_fn: str) -> Op:
+    return row(Op(name, reduced(_take), grad_fn, ("self",), (
+        Rule(_selected, (), f"∂{name}(x, d)/∂xᵢ = 1 at the index picked"),), dtypes="keep",
+        saved_params=("indices",)))
+
+
+MEDIAN_DIM = _by_dim_row("median", "MedianBackward1")
+NANMEDIAN_DIM = _by_dim_row("nanmedian", "NanmedianBackward1")
+MODE = _by_dim_row("mode", "ModeBackward0")
+KTHVALUE = _by_dim_row("kthvalue", "KthvalueBackward0")
+
+
+def _median_all(a: np.ndarray, ignore_nan: bool) -> np.ndarray:
+    flat = np.sort(a.reshape(-1))   # NaNs last
+    nans = int(np.isnan(flat).sum()) if flat.dtype.kind == "f" else 0
+    if nans and not ignore_nan:
+        return np.asarray(np.nan, a.dtype)
+    # C++'s (size - num_nan - 1) / 2 truncates -1/2 to 0
+    return flat[max(flat.size - nans - 1, 0) // 2].copy()
+
+
+def _median_indices(a: np.ndarray, axis: int, ignore_nan: bool) -> np.ndarray:
+    """median_with_indices_impl: the ((n - 1) / 2)-th by (value, index), or the first NaN;
+    nanmedian's rows with NaNs go through std::nth_element, whose choice among NaNs is its own."""
+    order = np.argsort(a, axis=axis, kind="stable")   # ties by index, NaNs last
+    nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+    nans = nan.sum(axis=axis, keepdims=True)
+    n = a.shape[axis]
+    position = np.maximum(n - nans * ignore_nan - 1, 0) // 2
+    picked = np.take_along_axis(order, position, axis)
+    if not ignore_nan:
+        return np.where(nans > 0, np.argmax(nan, axis=axis, keepdims=True), picked)
+    rows = np.moveaxis(a, axis, -1).reshape(-1, n)
+    flat = np.moveaxis(picked, axis, -1).reshape(-1)
+    for r in np.flatnonzero(np.moveaxis(nans, axis, -1).reshape(-1)):
+        row = rows[r].tolist()
+        def before(i, j, row=row):
+            return row[i] < row[j] or (row[i] == row[j] and i < j) or (
+                math.isnan(row[j]) and not math.isnan(row[i]))
+        idx = list(range(n))
+        nth = int(n - np.isnan(rows[r]).sum() - 1)
+        nth = 0 if nth < 0 else nth // 2   # C++ division truncates -1 / 2 to 0
+        selection.nth_element(idx, 0, nth, n, before)
+        flat[r] = idx[nth]
+    return np.moveaxis(flat.reshape(np.moveaxis(picked, axis, -1).shape), -1, axis)
+
+
+def _mode_indices(a: np.ndarray, axis: int) -> np.ndarray:
+    """ATen's mode kernel: each row's (value, index) pairs put in order by std::sort on the
+    value alone, then the last of the first longest run: the smallest of equally frequent
+    values, at the index std::sort left last among its equals."""
+    rows = np.moveaxis(a, axis, -1).reshape(-1, a.shape[axis])
+    out = np.empty(len(rows), np.int64)
+    for r, values in enumerate(rows):
+        pairs = list(zip(values.tolist(), range(len(values))))
+        selection.sort(pairs, 0, len(pairs), lambda x, y: x[0] < y[0])
+        best = run = 0
+        for i, (value, index) in enumerate(pairs):
+            run += 1
+            if i == len(pairs) - 1 or value != pairs[i + 1][0]:
+                if run > best:
+                    best, out[r] = run, index
+                run = 0
+    shape = list(a.shape)
+    shape[axis] = 1
+    return np.moveaxis(out.reshape(shape[:axis] + shape[axis + 1:] + [1]), -1, axis)
+
+
+def _select_along(name: str, op: Op, result, input: Tensor, dim, keepdim: bool, find):
+    """Values and indices of a selection along dim; `find(array, axis)` gives the indices with
+    the dim kept."""
+    a = input._data
+    axis = input._dim(dim)
+    if a.ndim and a.shape[axis] == 0:
+        raise IndexError(f"{name}(): Expected reduction dim {axis} to have non-zero size.")
+    if a.ndim == 0:
+        picked = np.zeros((), np.int64)
+    else:
+        shape = list(a.shape)
+        shape[axis] = 1
+        picked = find(a, axis) if a.size else np.zeros(shape, np.int64)
+        picked = picked if keepdim else np.squeeze(picked, axis)
+    values = apply(op, (input,), {"dim": saved_dim(dim), "keepdim": keepdim,
+                                  "indices": Tensor._make(picked.copy())})
+    return result(values, Tensor._make(picked))
+
+
+def _median_of_nothing(input: Tensor) -> Tensor:
+    # median_impl of no elements: NaN
+    return Tensor._make(np.asarray(np.nan, input._data.dtype))
+
+
+def _median(rows: tuple, input: Tensor, dim, keepdim: bool, ignore_nan: bool):
+    whole, by_dim, result = rows
+    if dim is ABSENT:
+        return _median_of_nothing(input) if input._data.size == 0 else apply(whole, (input,))
+    return _select_along(by_dim.name, by_dim, result, input, dim, keepdim,
+                         lambda a, axis: _median_indices(a, axis, ignore_nan))
+
+
+@export()
+def median(input, dim=ABSENT, keepdim=False):
+    return _median((MEDIAN_ALL, MEDIAN_DIM, return_types.median), input, dim, keepdim, False)
+
+
+@export()
+def nanmedian(input, dim=ABSENT, keepdim=False):
+    return _median((NANMEDIAN_ALL, NANMEDIAN_DIM, return_types.nanmedian), input, dim, keepdim,
+                   True)
+
+
+@export()
+def mode(input, dim=-1, keepdim=False):
+    return _select_along("mode", MODE, return_types.mode, input, dim, keepdim, _mode_indices)
+
+
+@export()
+def kthvalue(input, k, dim=-1, keepdim=False):
+    a = input._data
+    axis = input._dim(dim)
+    if a.ndim and a.shape[axis] == 0:
+        raise IndexError(f"kthvalue(): Expected reduction dim {axis} to have non-zero size.")
+    if not 0 < k <= (a.shape[axis] if a.ndim else 1):
+        raise RuntimeError(f"kthvalue(): selected number k out of range for dimension {axis}")
+    return _select_along("kthvalue", KTHVALUE, return_types.kthvalue, input, dim, keepdim,
+                         lambda a, axis: interruptible.run(
+                             a.size * 8, selection.kthvalue_indices, a, k, axis))
+
+
+@export()
+def msort(input):
+    return sort(input, 0).values
