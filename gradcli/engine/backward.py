@@ -112,8 +112,16 @@ def tensor_backward(self, gradient=None, retain_graph=None, create_graph: bool =
     backward((self,), gradient, retain_graph, create_graph, inputs=inputs)
 
 
+ONLY_INPUTS = ("only_inputs argument is deprecated and is ignored now (defaults to True). To "
+               "accumulate gradient for other parts of the graph, please use "
+               "torch.autograd.backward.")
+
+
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
-         allow_unused=None, is_grads_batched: bool = False, materialize_grads: bool = False):
+         only_inputs: bool = True, allow_unused=None, is_grads_batched: bool = False,
+         materialize_grads: bool = False):
+    if not only_inputs:
+        warnings.warn(ONLY_INPUTS, FutureWarning, stacklevel=2)
     outputs = _as_tuple(outputs)
     inputs_t = _as_tuple(inputs)
     for t in inputs_t:

@@ -19,8 +19,8 @@ from .opinfo import ANY, POS, UNIT, check, leaf
 # `f` takes tensors and returns a tensor; inputs are drawn in (lo, hi), away from kinks.
 EYE = Tensor._make(np.eye(3))
 IDX = Tensor._make(np.array([1]))
-torch_atan2, addmm, addmv, baddbmm = (FUNCTIONS[name] for name in ("atan2", "addmm", "addmv",
-                                                                    "baddbmm"))
+torch_atan2, addmm, addmv, baddbmm, std_mean, var_mean = (FUNCTIONS[name] for name in (
+    "atan2", "addmm", "addmv", "baddbmm", "std_mean", "var_mean"))
 CASES = [
     ("AddBackward0",        lambda a, b: a + b,                 [(2, 3), (3,)],     ANY),
     ("SubBackward0",        lambda a, b: a - b,                 [(2, 1), (1, 3)],   ANY),
@@ -137,6 +137,11 @@ CASES = [
                                                                             (4,)], ANY),
     ("BaddbmmBackward0",    lambda a, b, c: baddbmm(a, b, c, alpha=3), [(2, 2), (2, 2, 3),
                                                                      (2, 3, 2)], ANY),
+    ("Rad2DegBackward0",    lambda a: a.rad2deg(),              [(3,)],             ANY),
+    ("Deg2RadBackward0",    lambda a: a.deg2rad(),              [(3,)],             ANY),
+    ("StdMeanBackward0",    lambda a: std_mean(a, 1)[0] * std_mean(a, 1)[1], [(2, 3)], ANY),
+    ("VarMeanBackward0",    lambda a: var_mean(a)[0] + var_mean(a)[1] * 2, [(2, 3)], ANY),
+    ("AminmaxBackward0",    lambda a: a.aminmax(dim=0)[0] - a.aminmax(dim=0)[1], [(3, 2)], ANY),
     ("TopkBackward0",       lambda a: a.topk(2, 0).values * a[1:], [(3, 2)],        ANY),
     ("torch::autograd::CopyBackwards", lambda a, b: (a * 1).copy_(b) * a, [(3,), (3,)], ANY),
 ]

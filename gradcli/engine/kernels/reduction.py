@@ -392,16 +392,34 @@ def moments(a: np.ndarray, axes: tuple, correction, root: bool) -> np.ndarray:
         squares = np.cumsum(deviation * deviation)[-1]
         var = np.full(keep_shape, squares / max(0.0, a.size - correction))
     else:
-        x, _ins, outs = _iteration(a, axes)
-        terms, kept = _reduced_last(x.astype(np.float64), outs)
-        mean = m2 = np.zeros(terms.shape[:-1])
-        for i in range(terms.shape[-1]):
-            delta = terms[..., i] - mean
-            mean = mean + delta / (i + 1)
-            m2 = m2 + delta * (terms[..., i] - mean)
-        n = terms.shape[-1]
-        var = _place(m2 / (n - correction if n > correction else 0), kept, keep_shape)
+        var = _welford(a, axes, correction, keep_shape)[0]
     return (np.sqrt(var) if root else var).astype(a.dtype)
+
+
+def _welford(a: np.ndarray, axes: tuple, correction, keep_shape: tuple) -> tuple:
+    """The variance and the mean (double) by Welford's update over each output's terms in
+    memory order (WelfordOps)."""
+    x, _ins, outs = _iteration(a, axes)
+    terms, kept = _reduced_last(x.astype(np.float64), outs)
+    mean = m2 = np.zeros(terms.shape[:-1])
+    for i in range(terms.shape[-1]):
+        delta = terms[..., i] - mean
+        mean = mean + delta / (i + 1)
+        m2 = m2 + delta * (terms[..., i] - mean)
+    n = terms.shape[-1]
+    return (_place(m2 / (n - correction if n > correction else 0), kept, keep_shape),
+            _place(mean, kept, keep_shape))
+
+
+def moments_and_mean(a: np.ndarray, axes: tuple, correction, root: bool) -> tuple:
+    """std_mean/var_mean: both from one Welford pass in double (WelfordOps), each rounded
+    once, whatever the number of outputs."""
+    keep_shape = tuple(1 if i in axes else s for i, s in enumerate(a.shape))
+    if a.size == 0:
+        nan = np.full(keep_shape, math.nan, a.dtype)
+        return nan, nan.copy()
+    var, mean = _welford(a, axes, correction, keep_shape)
+    return (np.sqrt(var) if root else var).astype(a.dtype), mean.astype(a.dtype)
 
 
 def logsumexp(a: np.ndarray, axes: tuple) -> np.ndarray:

@@ -21,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..tensor import Tensor
-from . import (compare, convert, decomposition, einsum, indexing, inplace, join,  # noqa: F401
-               layers, linalg, nn, pointwise, random, reduction, shape, sorting)
+from . import (compare, convert, counting, decomposition, einsum, indexing, inplace,  # noqa: F401
+               join, layers, linalg, nn, pointwise, random, reduction, shape, sorting)
 from .registry import FUNCTIONAL, FUNCTIONS, LINALG, METHODS, ROWS
 
 # Tensor attributes that are not methods of the table

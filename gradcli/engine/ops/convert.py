@@ -1,4 +1,5 @@
-"""Op rows that change dtype: to, float, double, long, int, bool, type_as."""
+"""Op rows that change dtype (to, float, double, long, int, bool, type_as), and the dtype
+promotion rules (result_type, promote_types)."""
 from __future__ import annotations
 
 from .. import dtypes as _dt
@@ -73,3 +74,15 @@ def cuda(input, device=None, non_blocking=False, memory_format=None):
 def get_device(input) -> int:
     return -1   # PyTorch's answer for a tensor on the CPU
 
+
+
+@export(method=False)
+def result_type(tensor, other):
+    """The dtype an operation on the two would compute in (tensors before 0-d tensors before
+    numbers)."""
+    return _dt.result_type(tensor, other)
+
+
+@export(method=False)
+def promote_types(type1, type2):
+    return _dt.promote_types(type1, type2)

@@ -209,7 +209,7 @@ for _name in ("add", "sub", "mul", "div", "pow", "neg", "exp", "log", "sqrt", "s
               "tanh", "sigmoid", "relu", "abs", "reciprocal", "square", "exp2", "expm1", "log2",
               "log10", "log1p", "rsqrt", "tan", "asin", "acos", "atan", "sinh", "cosh", "sign",
               "floor", "ceil", "trunc", "round", "frac", "erf", "masked_fill", "addcmul",
-              "addcdiv"):
+              "addcdiv", "rad2deg", "deg2rad", "atan2", "arctan2"):
     if _name in METHODS:
         METHODS[_name + "_"] = inplace(METHODS[_name], _name + "_")
 # torch.<name>_(x), the in-place method as a function, where PyTorch offers one (torch.sin_)

@@ -8,6 +8,7 @@ from functools import lru_cache, partial
 
 import numpy as np
 
+from .. import dtypes as _dt
 from .. import once
 from ..dispatch import Rule, Op, apply, edges_first
 from ..format import cpp_text
@@ -360,6 +361,13 @@ def repeat(input, *repeats):
     return apply(REPEAT, (input,), {"repeats": repeats})
 
 
+@export()
+def tile(input, *dims):
+    """repeat with the dims padded by leading 1s to the tensor's rank."""
+    dims = sizes(dims)
+    return repeat(input, *((1,) * (input.ndim - len(dims)) + tuple(dims)))
+
+
 # ATen's flip fills empty_like(input): the input's layout (order="K")
 FLIP = row(Op("flip", lambda a, dims: np.flip(a, dims).copy("K") if dims else a.copy("K"),
               "FlipBackward0", ("self",), (
@@ -400,3 +408,57 @@ def roll(input, shifts, dims=None):
     if dims and input.ndim == 0:   # a dim of a scalar, which roll does not wrap as others do
         raise IndexError(f"Dimension specified as {dims[0]} but tensor has no dimensions")
     return apply(ROLL, (input,), {"shifts": shifts, "dims": tuple(input._dim(d) for d in dims)})
+
+
+# ---- dstack, column_stack, tensor_split --------------------------------------------------------
+def _at_least_3d(t: Tensor) -> Tensor:
+    # atleast_3d: a scalar as [1, 1, 1], a vector as a row [1, n, 1], a matrix with a last dim
+    if t.ndim == 0:
+        return reshape(t, (1, 1, 1))
+    if t.ndim == 1:
+        return unsqueeze(unsqueeze(t, 0), -1)
+    return unsqueeze(t, -1) if t.ndim == 2 else t
+
+
+@export(method=False)
+def dstack(tensors):
+    return cat([_at_least_3d(t) for t in _nonempty(tensors, "dstack")], 2)
+
+
+@export(method=False)
+def column_stack(tensors):
+    return hstack([reshape(t, (t._data.size, 1)) if t.ndim <= 1 else t
+                   for t in _nonempty(tensors, "column_stack")])
+
+
+@export()
+def tensor_split(input, indices_or_sections, dim=0):
+    """Slices (views) along dim: n near-equal sections (the first size % n one longer), or
+    cut before each of the given indices."""
+    if input.ndim == 0:
+        raise RuntimeError(f"tensor_split expected at least a 1-dimensional tensor, but got a "
+                           f"tensor with 0 dims")
+    d = input._dim(dim)
+    size = input._data.shape[d]
+    cuts = indices_or_sections
+    if isinstance(cuts, Tensor):
+        if cuts.dtype is not _dt.int64:
+            raise RuntimeError(f"tensor_split expected tensor_indices_or_sections to have "
+                               f"dtype of long, but got {_dt.type_name(cuts.dtype)}")
+        if cuts.ndim > 1:
+            raise RuntimeError(f"tensor_split expected tensor_indices_or_sections to be a "
+                               f"zero-dimensional or one-dimensional tensor, but got a tensor "
+                               f"with {cuts.ndim} dims")
+        cuts = cuts.tolist()
+    if isinstance(cuts, (list, tuple)):
+        # each piece is the slice between two indices, as Python slices them
+        starts = [operator.index(i) for i in cuts]
+        return tuple(input[(slice(None),) * d + (slice(a, b),)]
+                     for a, b in zip([0] + starts, starts + [None]))
+    n = operator.index(cuts)
+    if n <= 0:
+        raise RuntimeError(f"number of sections must be larger than 0, got {n}")
+    base, extra = divmod(size, n)
+    ends = np.cumsum([base + 1] * extra + [base] * (n - extra)).tolist()
+    lead = (slice(None),) * d
+    return tuple(input[lead + (slice(a, b),)] for a, b in zip([0] + ends[:-1], ends))

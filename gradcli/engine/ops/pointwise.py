@@ -517,6 +517,13 @@ unary("acos", libm(np.arccos), "AcosBackward0",
       "∂acos x/∂x = -1/√(1-x²)")
 unary("atan", vml.atan, "AtanBackward0",
       lambda node, g: g / shift(node.self * node.self, 1), ("self",), "∂atan x/∂x = 1/(1+x²)")
+# rad2deg/deg2rad: at::mul by M_180_PI (M_PI_180), a wrapped scalar computed in the tensor's
+# dtype; their backwards multiply the gradient by the same number
+M_180_PI, M_PI_180 = 180 / math.pi, math.pi / 180
+rad2deg = unary("rad2deg", lambda a: a * a.dtype.type(M_180_PI), "Rad2DegBackward0",
+                lambda node, g: scale(g, M_180_PI), (), "∂(180/π·x)/∂x = 180/π")
+deg2rad = unary("deg2rad", lambda a: a * a.dtype.type(M_PI_180), "Deg2RadBackward0",
+                lambda node, g: scale(g, M_PI_180), (), "∂(π/180·x)/∂x = π/180")
 sinh = unary("sinh", kernels.sleef_head_libm_tail(np.sinh, math.sinh, kernels.sinhf_one),
              "SinhBackward0",
              lambda node, g: g * xp.cosh(node.self), ("self",), "∂sinh x/∂x = cosh x")

@@ -460,7 +460,8 @@ def _moment(name: str, op: Op, input: Tensor, dim, unbiased, keepdim: bool, corr
     if unbiased is not None and correction is not None:
         raise bad_arguments(name, f"unbiased=bool, correction={type(correction).__name__}")
     if input.dtype.category != _dt.FLOAT:
-        raise RuntimeError("std and var only support floating point and complex dtypes")
+        raise RuntimeError(f"{'std and var' if name in ('std', 'var') else name} only support "
+                           f"floating point and complex dtypes")
     # the correction a grad_fn shows: None unless a dim, `unbiased` or a correction was given
     if correction is None and unbiased is not None:
         correction = int(unbiased)
@@ -483,6 +484,92 @@ def var(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
 @export()
 def std(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
     return _moment("std", STD, input, dim, unbiased, keepdim, correction)
+
+
+# ---- std_mean, var_mean, aminmax: two results from one pass ---------------------------------
+def _moments_and_mean(a: np.ndarray, dim, correction, keepdim: bool, root: bool) -> tuple:
+    axes = axes_of(dim, a.ndim)
+    shape = _kept(a.shape, axes)
+    return tuple(xp.allocated(out if keepdim else out.reshape(shape), a) for out in
+                 kernels.moments_and_mean(a, axes, 1 if correction is None else correction,
+                                          root))
+
+
+def _two_grads(g) -> list:
+    """The gradients of a two-output node's outputs (None where an output got none)."""
+    return g if isinstance(g, list) else [g, None]
+
+
+def _mean_part(node, g):
+    # mean_backward: the gradient spread evenly over what was averaged (a DivBackward0)
+    shape = node.shapes[0]
+    axes = axes_of(node.dim, len(shape)) if node.dim not in (None, ()) else \
+        tuple(range(len(shape)))
+    restored = _restore(g, node, *axes) if node.dim is not None else g
+    return divide_by(xp.expand(restored, shape), math.prod(shape[a] for a in axes))
+
+
+def _with_mean_grad(spread):
+    def rule(node, g):
+        g_stat, g_mean = _two_grads(g)
+        total = None if g_stat is None else spread(node, g_stat)
+        if g_mean is not None:
+            part = _mean_part(node, g_mean)
+            total = part if total is None else total + part
+        return total
+    return rule
+
+
+STD_MEAN = row(Op("std_mean", lambda a, dim, correction, keepdim: _moments_and_mean(
+    a, dim, correction, keepdim, True), "StdMeanBackward0", ("self",), (
+    Rule(_with_mean_grad(_std_grad), ("self", "result"),
+         "∂(std, mean)(x)/∂xᵢ = std's + 1/n"),), dtypes="keep"))
+VAR_MEAN = row(Op("var_mean", lambda a, dim, correction, keepdim: _moments_and_mean(
+    a, dim, correction, keepdim, False), "VarMeanBackward0", ("self",), (
+    Rule(_with_mean_grad(_var_grad), ("self",), "∂(var, mean)(x)/∂xᵢ = var's + 1/n"),),
+    dtypes="keep"))
+
+
+@export(method=False)
+def std_mean(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
+    return _moment("std_mean", STD_MEAN, input, dim, unbiased, keepdim, correction)
+
+
+@export(method=False)
+def var_mean(input, dim=ABSENT, unbiased=None, keepdim=False, *, correction=None):
+    return _moment("var_mean", VAR_MEAN, input, dim, unbiased, keepdim, correction)
+
+
+def _aminmax_grad(node, g):
+    # aminmax_backward: each extreme's gradient shared by the elements equal to it
+    g_min, g_max = _two_grads(g)
+    total = None
+    for grad, result in ((g_min, "result"), (g_max, "result1")):
+        if grad is not None:
+            mask = _restore_reduced_dims(getattr(node, result), node) == node.self
+            axes = axes_of(node.dim, len(node.shapes[0]))
+            part = _restore_reduced_dims(grad, node) / xp.count(mask, axes, True, like=grad) * mask
+            total = part if total is None else total + part
+    return total
+
+
+AMINMAX = row(Op("aminmax", lambda a, dim, keepdim: tuple(xp.allocated(
+    _extremes(a, dim, keepdim, larger), a) for larger in (False, True)), "AminmaxBackward0",
+    ("self",), (Rule(_aminmax_grad, ("self", "result", "result1"),
+                     "∂(min, max)(x)/∂xᵢ = 1/k at the k minima, at the k maxima"),),
+    dtypes="keep"))
+
+
+@export()
+def aminmax(input, *, dim=None, keepdim=False):
+    if input._data.size == 0:
+        if dim is None:
+            raise RuntimeError("aminmax(): cannot compute aminmax over an empty dimension as "
+                               "the operation has no identity.")
+        if input.ndim and input._data.shape[input._dim(dim)] == 0:
+            raise IndexError(f"aminmax: Expected reduction dim {dim} to have non-zero size.")
+    params = _amax_args("aminmax", input, () if dim is None else dim, keepdim)
+    return return_types.aminmax(*apply(AMINMAX, (input,), params))
 
 
 # ---- norm, logsumexp ---------------------------------------------------------------------------
@@ -579,6 +666,29 @@ def vector_norm(input, ord=2, dim=None, keepdim=False, *, dtype=None):
                            "because the operation does not have an identity")
     return apply(VECTOR_NORM, (input,), {"ord": ord, "dim": saved_dims(dim), "keepdim": keepdim,
                                          "dtype": dtype or input.dtype})
+
+
+@export(torch=False, method=False, linalg=("matrix_norm",))
+def matrix_norm(input, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
+    """torch.linalg.matrix_norm: linalg_matrix_norm's composite of vector norms, amax, amin."""
+    if input.ndim < 2:
+        raise RuntimeError(f"linalg.matrix_norm: The input tensor A must have at least 2 "
+                           f"dimensions.")
+    if input.dtype.category != _dt.FLOAT:
+        raise RuntimeError(f"linalg.matrix_norm: Expected a floating point or complex tensor "
+                           f"as input. Got {_dt.type_name(input.dtype)}")
+    first, second = (input._dim(d) for d in dim)
+    if ord == "fro":
+        return vector_norm(input, 2, (first, second), keepdim, dtype=dtype)
+    if ord not in (1, -1, math.inf, -math.inf):
+        raise NotImplementedError(f"gradcli does not implement linalg.matrix_norm with "
+                                  f"ord={ord!r} yet")
+    if abs(ord) == math.inf:   # the inf norm is the 1 norm of the transpose
+        first, second = second, first
+    if not keepdim and first < second:
+        second -= 1
+    sums = vector_norm(input, 1, first, keepdim, dtype=dtype)
+    return amax(sums, second, keepdim) if ord > 0 else amin(sums, second, keepdim)
 
 
 @export()

@@ -314,3 +314,80 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 @export()
 def msort(input):
     return sort(input, 0).values
+
+
+# ---- quantile, nanquantile: ATen's quantile_impl, a composite of sort, gather and lerp -----
+QUANTILE_MODES = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(input, q, dim, keepdim: bool, interpolation: str, ignore_nan: bool):
+    name = "quantile"   # nanquantile's checks name quantile() too
+    if input._data.size == 0:
+        raise RuntimeError(f"{name}() input tensor must be non-empty")
+    if isinstance(q, Tensor) and q.ndim > 1:
+        raise RuntimeError(f"{name}() q must be a scalar or 1D tensor")
+    if input.dtype.name not in ("float32", "float64"):
+        raise RuntimeError(f"{name}() input tensor must be either float or double dtype")
+    if not isinstance(q, Tensor):
+        if not 0 <= q <= 1:
+            raise RuntimeError(f"{name}() q must be in the range [0, 1] but got {q}")
+        q = Tensor._make(np.asarray(q, input._data.dtype))
+    elif q.dtype is not input.dtype:
+        raise RuntimeError(f"{name}() q tensor must be same dtype as the input tensor")
+    if interpolation not in QUANTILE_MODES:
+        raise RuntimeError(f"{name}() interpolation must be one of linear, lower, higher, "
+                           f"midpoint or nearest, but got {interpolation}")
+    d = input._dim(0 if dim is None else dim)
+    if dim is not None and input.ndim:
+        out_shape = list(input.shape)
+        if keepdim:
+            out_shape[d] = 1
+        else:
+            del out_shape[d]
+    else:
+        out_shape = [1] * input.ndim if keepdim else []
+    if q.ndim:
+        out_shape.insert(0, q._data.size)
+    if not np.all((q._data >= 0) & (q._data <= 1)):
+        raise RuntimeError(f"{name}() q values must be in the range [0, 1]")
+    if dim is None:
+        ordered = sort(input.flatten()).values
+    elif input.ndim == 0 or d == input.ndim - 1:
+        ordered = sort(input).values
+    else:
+        ordered = sort(input.unsqueeze(-1).transpose(d, -1)).values
+    if q.ndim == 0:
+        out_shape.insert(0, 1)
+    in_shape = out_shape[1:] + [ordered.shape[-1]]
+    ordered = ordered.view(*in_shape)
+    if ignore_nan:
+        ranks = q * (ordered.isnan().logical_not().sum(-1, True) - 1)
+        ranks.masked_fill_(ranks < 0, 0)
+    else:
+        last = ordered.shape[-1] - 1
+        product, nans = q * last, ordered.isnan().any(-1, True)
+        shape = np.broadcast_shapes(tuple(product.shape), tuple(nans.shape))
+        ranks = product.expand(*shape).masked_fill(nans.expand(*shape), last)
+    if interpolation in ("lower", "higher", "nearest"):
+        getattr(ranks, {"lower": "floor_", "higher": "ceil_", "nearest": "round_"}[
+            interpolation])()
+    below = ranks.long()
+    values = ordered.gather(-1, below)
+    if interpolation in ("linear", "midpoint"):
+        weights = ranks.new_full(tuple(ranks.shape), 0.5) if interpolation == "midpoint" else \
+            ranks - below
+        above = ordered.gather(-1, ranks.ceil_().long())
+        values.lerp_(above, weights)
+    if q.ndim == 0:
+        return values.squeeze_(-1)
+    return values.unsqueeze_(0).transpose_(0, -1).squeeze_(-1)
+
+
+@export()
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return _quantile(input, q, dim, keepdim, interpolation, False)
+
+
+@export()
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    return _quantile(input, q, dim, keepdim, interpolation, True)

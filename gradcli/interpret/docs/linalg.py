@@ -15,6 +15,8 @@ SUMMARIES = {
     "matmul": ("The matrix product, as torch.matmul and @.", "矩阵乘积，与 torch.matmul 和 @ 相同。"),
     "norm": ("The 2-norm of all elements, the vector norm of order ord, or a matrix's Frobenius "
              "norm ('fro').", "所有元素的 2-范数、ord 阶向量范数，或矩阵的 Frobenius 范数（'fro'）。"),
+    "matrix_norm": ("The matrix norm of order ord ('fro', 1, -1, inf, -inf) over two dims.",
+                    "对两个维度求 ord 阶矩阵范数（'fro'、1、-1、inf、-inf）。"),
     "vector_norm": ("The norm of order ord of the elements (all, or along dim).",
                     "元素（全部或沿 dim）的 ord 阶范数。"),
 }
