@@ -3,15 +3,17 @@
 Follows torch/autograd/gradcheck.py's slow mode: Jacobians are laid out (input element,
 output element); the numerical one has the output's dtype, the analytical one the input's;
 they are compared with torch.allclose(analytical, numerical, rtol, atol) after type
-promotion. Two of PyTorch's checks are left out because gradcli's engine makes them hold by
-construction: reentrancy (NumPy backward is deterministic, so nondet_tol has nothing to
-tolerate) and undefined output gradients (the engine passes None gradients through).
+promotion. Its other checks run as PyTorch runs them, so that a custom Function's forward
+and backward are called as often, in the same order: the analytical Jacobian twice (the
+reentrancy check, within nondet_tol), a backward of zero gradients (backward must multiply by
+grad_output), and with check_undefined_grad one more call of func and a backward of zero
+gradients for its outputs (undefined gradients reach a custom backward as zeros).
 
-Slow mode is quadratic: it calls func twice per input element and runs one backward per output
+Slow mode is quadratic: it calls func twice per input element and runs two backwards per output
 element, and each of those passes handles every input and output element. Before the first
-perturbation, gradcheck counts that work in elements, (2·inputs + outputs)·(inputs + outputs),
-which also bounds the Jacobians' inputs·outputs, and refuses it above the engine's element limit:
-the one knob (--max-elements) that bounds memory bounds this time too.
+perturbation, gradcheck counts that work in elements, (2·inputs + 2·outputs + 1)·(inputs +
+outputs), which also bounds the Jacobians' inputs·outputs, and refuses it above the engine's
+element limit: the one knob (--max-elements) that bounds memory bounds this time too.
 """
 from __future__ import annotations
 
@@ -37,6 +39,25 @@ NO_INPUT = ("gradcheck expects at least one input tensor to require gradient, bu
             "have requires_grad=True.")
 NOT_ZERO = "Numerical gradient for function expected to be zero"
 NOT_MULTIPLIED = "backward not multiplied by grad_output"
+NOT_REENTRANT = (
+    "Backward is not reentrant, i.e., running backward with same input and grad_output "
+    "multiple times gives different values, although analytical gradient matches numerical "
+    "gradient.The tolerance for nondeterminism was {}.\n\n"
+    "NOTE: If your op relies on non-deterministic operations i.e., it is listed here:\n"
+    "https://pytorch.org/docs/stable/generated/torch.use_deterministic_algorithms.html\n"
+    "this failure might be expected.\n\n"
+    "If you are adding a new operator, please file an issue and then use one of the\n"
+    "workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck.\n"
+    "If the test\n"
+    "- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck\n"
+    "  with `nondet_tol=<tol>` as a keyword argument.\n"
+    "- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test\n"
+    "  to have `gradcheck_nondet_tol=<tol>`.\n"
+    "- is a Module test (e.g., in common_nn.py), then modify the corresponding\n"
+    "  module_test entry to have `gradcheck_nondet_tol=<tol>`\n")
+NOT_UNDEFINED = ("Expected all input grads to be undefined or zero when all output grads are "
+                 "undefined or zero. If it is not possible to support undefined grads, set "
+                 "check_undefined_grad=False when calling gradcheck.")
 NO_MODE = "Expected at least one of check_forward_ad or check_backward_ad to be True"
 UNSUPPORTED = "gradcli's gradcheck has no {option}=True: it checks backward mode, slow mode only"
 TOO_BIG = ("gradcheck of {inputs} input and {outputs} output elements would make {passes} calls of "
@@ -101,7 +122,8 @@ def gradcheck(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: floa
                           ("masked", masked)):
         if value:
             raise RuntimeError(UNSUPPORTED.format(option=option))
-    report = check(func, inputs, eps=eps, atol=atol, rtol=rtol)
+    report = check(func, inputs, eps=eps, atol=atol, rtol=rtol, nondet_tol=nondet_tol,
+                   check_undefined_grad=check_undefined_grad)
     if report.failure is None:
         return True
     if raise_exception:
@@ -109,8 +131,8 @@ def gradcheck(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: floa
     return False
 
 
-def check(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5,
-          rtol: float = 1e-3) -> Report:
+def check(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
+          nondet_tol: float = 0.0, check_undefined_grad: bool = False) -> Report:
     """Run every check gradcheck runs, in its order, and keep all the Jacobians."""
     tupled = _as_tuple(inputs)
     diff_inputs = _check_inputs(tupled)
@@ -127,13 +149,23 @@ def check(func, inputs, *, eps: float = 1e-6, atol: float = 1e-5,
     numerical = _numerical(func, tupled, diff_inputs, func_out, picks, eps)
     _check_tolerances(outputs[0], rtol, atol)
     pairs = []
+    failure = None
     for i, o in enumerate(outputs):
-        for j, (x, a) in enumerate(zip(diff_inputs, _analytical(o, diff_inputs))):
+        analytical = _analytical(o, diff_inputs)
+        again = _analytical(o, diff_inputs)
+        if failure is None and any(np.any(np.abs(a - b) > nondet_tol)
+                                   for a, b in zip(analytical, again)):
+            failure = NOT_REENTRANT.format(nondet_tol)
+        for j, (x, a) in enumerate(zip(diff_inputs, analytical)):
             n = numerical[j][i]
             pairs.append(Pair(i, j, o, x, n, a, _allclose(a, n, rtol, atol)))
-    failure = next((p.message() for p in pairs if not p.ok), None)
+            if failure is None and not pairs[-1].ok:
+                failure = pairs[-1].message()
     if failure is None:
         failure = _mul_by_grad_output_failure(outputs, diff_inputs)
+    if failure is None and check_undefined_grad:
+        outputs = [o for o in _as_tuple(func(*tupled)) if _requires_grad(o)]
+        failure = _undefined_grad_failure(outputs, diff_inputs)
     return Report(tuple(pairs), failure)
 
 
@@ -170,7 +202,7 @@ def _check_size(diff_inputs: list, outputs: list) -> None:
     """Refuse a gradcheck whose work, counted as the module docstring says, is over the limit."""
     n_in = sum(x._data.size for x in diff_inputs)
     n_out = sum(o._data.size for o in outputs)
-    passes, each = 2 * n_in + n_out, n_in + n_out
+    passes, each = 2 * n_in + 2 * n_out + 1, n_in + n_out
     if passes * each > limits.max_elements:
         raise RuntimeError(TOO_BIG.format(inputs=n_in, outputs=n_out, passes=passes, each=each,
                                           work=passes * each, limit=limits.max_elements))
@@ -255,10 +287,22 @@ def _allclose(a: np.ndarray, n: np.ndarray, rtol: float, atol: float) -> np.ndar
         return (a == n) | (np.isfinite(diff) & (diff <= atol + np.abs(rtol * n)))
 
 
-def _mul_by_grad_output_failure(outputs: list, diff_inputs: list) -> str | None:
-    """A zero gradient in must give zero gradients out (torch frees the graph here too)."""
+def _zero_grads_failure(outputs: list, diff_inputs: list, message: str) -> str | None:
+    """`message` unless zero gradients in give zero gradients out (torch frees the graph)."""
     zeros = [Tensor._make(np.zeros_like(o._data)) for o in outputs]
     found = autograd_grad(outputs, diff_inputs, zeros, allow_unused=True)
     if any(g is not None and np.any(g._data != 0) for g in found):
-        return NOT_MULTIPLIED
+        return message
     return None
+
+
+def _mul_by_grad_output_failure(outputs: list, diff_inputs: list) -> str | None:
+    return _zero_grads_failure(outputs, diff_inputs, NOT_MULTIPLIED)
+
+
+def _undefined_grad_failure(outputs: list, diff_inputs: list) -> str | None:
+    """_test_undefined_backward_mode: undefined output gradients (zeros, as a custom backward
+    receives them) must give undefined or zero input gradients."""
+    if not outputs:
+        return None
+    return _zero_grads_failure(outputs, diff_inputs, NOT_UNDEFINED)

@@ -1458,3 +1458,82 @@ def extremum(pick, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if mask is None:
         return out
     return np.where(mask & (a == b), b, out).astype(out.dtype, copy=False)
+
+
+# ---- atan2: glibc's atan2f (fdlibm's e_atan2f.c and s_atanf.c, in float arithmetic) ---------
+_ATANHI = np.array([4.6364760399e-01, 7.8539812565e-01, 9.8279368877e-01, 1.5707962513e+00], F32)
+_ATANLO = np.array([5.0121582440e-09, 3.7748947079e-08, 3.4473217170e-08, 7.5497894159e-08],
+                   F32)
+_AT = [F32(v) for v in (3.3333334327e-01, -2.0000000298e-01, 1.4285714924e-01,
+                        -1.1111110449e-01, 9.0908870101e-02, -7.6918758452e-02,
+                        6.6610731184e-02, -5.8335702866e-02, 4.9768779427e-02,
+                        -3.6531571299e-02, 1.6285819933e-02)]
+_PI_O_4, _PI_O_2, _PI, _PI_LO, _TINY = (F32(7.8539818525e-01), F32(1.5707963705e+00),
+                                        F32(3.1415927410e+00), F32(-8.7422776573e-08),
+                                        F32(1e-30))
+
+
+def glibc_atanf(x: np.ndarray) -> np.ndarray:
+    """glibc's atanf: four reduction intervals around atan(0.5), atan(1), atan(1.5), π/2."""
+    x = np.asarray(x, F32)
+    hx = x.view(np.int32)
+    ix = hx & 0x7fffffff
+    ax, one = np.abs(x), F32(1)
+    reduced = ((F32(2) * ax - one) / (F32(2) + ax), (ax - one) / (ax + one),
+               (ax - F32(1.5)) / (one + F32(1.5) * ax), -one / ax)
+    interval = np.select([ix < 0x3ee00000, ix < 0x3f300000, ix < 0x3f980000, ix < 0x401c0000],
+                         [-1, 0, 1, 2], 3)
+    xr = np.select([interval == k for k in (-1, 0, 1, 2)], [x, *reduced[:3]],
+                   reduced[3]).astype(F32)
+    z = xr * xr
+    w = z * z
+    s1 = z * (_AT[0] + w * (_AT[2] + w * (_AT[4] + w * (_AT[6] + w * (_AT[8] + w * _AT[10])))))
+    s2 = w * (_AT[1] + w * (_AT[3] + w * (_AT[5] + w * (_AT[7] + w * _AT[9]))))
+    k = np.maximum(interval, 0)
+    near = _ATANHI[k] - ((xr * (s1 + s2) - _ATANLO[k]) - xr)
+    out = np.where(interval < 0, xr - xr * (s1 + s2), np.where(hx < 0, -near, near))
+    edge = _ATANHI[3] + _ATANLO[3]
+    out = np.where(ix >= 0x4c000000, np.where(hx > 0, edge, -edge), out)
+    out = np.where(ix < 0x31000000, x, out)
+    return np.where(ix > 0x7f800000, x + x, out).astype(F32)
+
+
+def glibc_atan2f(y: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """glibc's atan2f: atanf(|y/x|) placed in its quadrant, with fdlibm's special cases."""
+    y, x = np.broadcast_arrays(np.asarray(y, F32), np.asarray(x, F32))
+    hx, hy = x.view(np.int32), y.view(np.int32)
+    ix, iy = hx & 0x7fffffff, hy & 0x7fffffff
+    m = ((hy >> 31) & 1) | ((hx >> 30) & 2)   # 2·sign(x) + sign(y)
+    k = (iy - ix) >> 23
+    z = np.where(k > 60, _PI_O_2 + F32(0.5) * _PI_LO,
+                 np.where((hx < 0) & (k < -60), F32(0), glibc_atanf(np.abs(y / x))))
+    z = z.astype(F32)
+    out = np.select([m == 0, m == 1, m == 2], [z, -z, _PI - (z - _PI_LO)], (z - _PI_LO) - _PI)
+    half = np.where(hy < 0, -_PI_O_2 - _TINY, _PI_O_2 + _TINY)
+    out = np.where(iy == 0x7f800000, half, out)
+    both = np.select([m == 0, m == 1, m == 2], [_PI_O_4 + _TINY, -_PI_O_4 - _TINY,
+                                                F32(3) * _PI_O_4 + _TINY], F32(-3) * _PI_O_4 - _TINY)
+    level = np.select([m == 0, m == 1, m == 2], [F32(0), F32(-0.0), _PI + _TINY], -_PI - _TINY)
+    out = np.where(ix == 0x7f800000, np.where(iy == 0x7f800000, both, level), out)
+    out = np.where(ix == 0, half, out)
+    out = np.where(iy == 0, np.select([m < 2, m == 2], [y, _PI + _TINY], -_PI - _TINY), out)
+    out = np.where(hx == 0x3f800000, glibc_atanf(y), out)
+    return np.where((ix > 0x7f800000) | (iy > 0x7f800000), x + y, out).astype(F32)
+
+
+def atan2(y: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """torch.atan2 as atan2_kernel runs it: Vectorized::atan2 (SLEEF's u10, not ported:
+    NumPy's arctan2 stands in) on whole steps of equal, contiguous operands, the C library's
+    atan2f (float32) or atan2 (float64, NumPy's) on the rest."""
+    if y.dtype != F32:
+        return np.arctan2(y, x)
+    with np.errstate(all="ignore"):
+        if y.shape != x.shape or not (y.flags.c_contiguous and x.flags.c_contiguous):
+            return glibc_atan2f(y, x)
+        lanes = vector_lanes(y)
+        if lanes is None:
+            return glibc_atan2f(y, x)
+        out = np.empty(y.shape, F32)
+        out[lanes] = np.arctan2(y[lanes], x[lanes])
+        out[~lanes] = glibc_atan2f(y[~lanes], x[~lanes])
+        return out

@@ -943,7 +943,7 @@ def _atan2_recip(node):
     return 1 / (node.self * node.self + node.other * node.other)
 
 
-ATAN2 = row(Op("atan2", np.arctan2, "Atan2Backward0", ("self", "other"), (
+ATAN2 = row(Op("atan2", kernels.atan2, "Atan2Backward0", ("self", "other"), (
     Rule(lambda node, g: g * node.other * _atan2_recip(node), ("self", "other"),
          "∂atan2(a, b)/∂a = b/(a²+b²)"),
     Rule(lambda node, g: g * -node.self * _atan2_recip(node), ("self", "other"),
