@@ -751,6 +751,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     if src is None and value is None:
         # any error will do: the declared signatures give the call PyTorch's TypeError
         raise TypeError("scatter() takes a src tensor or a value")
+    edges_first(SCATTER, (input, src))   # the autograd kernel's, before scatter's own checks
     d = _scatter_checks(input, dim, index, src)
     if src is None:
         return _keep(apply(SCATTER_VALUE, (input,), {"dim": d, "index": index, "value": value}),

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes as _dt
-from ..dispatch import Rule, Op, apply
+from ..dispatch import Rule, Op, apply, edges_first
 from ..limits import check_shape
 from ..tensor import Tensor
 from . import pointwise as _pw
@@ -988,6 +988,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
             raise RuntimeError(f"output with shape {list(input.shape)} doesn't match the "
                                f"broadcast shape {list(weight.shape)}")
     _not_differentiable("binary_cross_entropy", weight=weight)
+    edges_first(BINARY_CROSS_ENTROPY, (input, target))   # the autograd kernel's, then its checks
     if target.dtype is not input.dtype:   # the kernel reads target in the loss's dtype, input's
         raise RuntimeError(f"Found dtype {_dt.type_name(target.dtype)} but expected "
                            f"{_dt.type_name(input.dtype)}")
