@@ -182,6 +182,7 @@ isclose(Tensor input, Tensor other, float rtol=1e-05, float atol=1e-08, bool equ
 isfinite(Tensor input)
 isinf(Tensor input)
 isnan(Tensor input)
+kron(Tensor input, Tensor other, *, Tensor out=None)
 kthvalue(Tensor input, int k, int dim=-1, bool keepdim=False, *, Tensor[] out=None)
 le(Tensor input, Tensor other, *, Tensor out=None)
 le(Tensor input, Scalar other, *, Tensor out=None)
@@ -380,11 +381,16 @@ topk(Tensor input, SymInt k, int dim=-1, bool largest=True, bool sorted=True, *,
 trace(Tensor input)
 transpose(Tensor input, int dim0, int dim1)
 tril(Tensor input, SymInt diagonal=0, *, Tensor out=None)
+tril_indices(int row, int col, int offset=0, *, ScalarType? dtype=None, Layout? layout=None,
+             Device? device=None, bool pin_memory=False, bool requires_grad=False)
 triu(Tensor input, SymInt diagonal=0, *, Tensor out=None)
+triu_indices(int row, int col, int offset=0, *, ScalarType? dtype=None, Layout? layout=None,
+             Device? device=None, bool pin_memory=False, bool requires_grad=False)
 true_divide(Tensor input, Tensor other, *, Tensor out=None)
 true_divide(Tensor input, Scalar other)
 trunc(Tensor input, *, Tensor out=None)
 unbind(Tensor input, int dim=0)
+unflatten(Tensor input, int dim, SymInt[] sizes)
 unsqueeze(Tensor input, int dim)
 def use_deterministic_algorithms(mode, *, warn_only=False)
 var(Tensor input, int[1]? dim, bool unbiased=True, bool keepdim=False, *, Tensor out=None)
@@ -636,6 +642,7 @@ TensorBase.sinh_()|noargs
 sort(*, bool? stable, int dim=-1, bool descending=False)
 sort(int dim=-1, bool descending=False)
 def Tensor.split(self, split_size, dim=0)
+def Tensor.unflatten(self, dim, sizes)
 TensorBase.sqrt_()|noargs
 TensorBase.square_()|noargs
 squeeze_()
@@ -647,6 +654,7 @@ subtract(Tensor other, *, Scalar alpha=1)
 subtract(Scalar other, Scalar alpha=1)
 subtract_(Tensor other, *, Scalar alpha=1)
 subtract_(Scalar other, Scalar alpha=1)
+TensorBase.storage_offset()|noargs
 sum_to_size(SymInt[] size)
 TensorBase.t_()|noargs
 TensorBase.tan_()|noargs
@@ -695,6 +703,7 @@ TensorBase.tolist()|noargs
 
 # C functions that PyTorch's Python functions call (torch._C._nn, torch._VF, torch.linalg)
 NATIVE = """
+unflatten(int dim, SymInt[] sizes)
 _unique2(Tensor input, bool sorted=True, bool return_inverse=False, bool return_counts=False)
 unique_consecutive(Tensor input, bool return_inverse=False, bool return_counts=False,
     int? dim=None)

@@ -88,6 +88,13 @@ class Size(tuple):
 
 
 
+
+def _allocation(a: np.ndarray) -> np.ndarray:
+    """The array that owns the memory `a` lies in."""
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
+
 class Tensor:
     __module__ = "torch"  # the class prints as <class 'torch.Tensor'>, as type(x) shows it
     # Every tensor sets its slots; the attributes below them are the rare ones (views, outputs
@@ -170,13 +177,27 @@ class Tensor:
     def element_size(self) -> int:
         return self._data.itemsize
 
+    @property
+    def itemsize(self) -> int:
+        return self._data.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self._data.nbytes
+
+    def storage_offset(self) -> int:
+        """Where the first element lies in the memory the tensor shares with its base (in
+        elements)."""
+        root = _allocation(self._data)
+        if root is self._data or not root.nbytes:
+            return 0
+        return (self._data.__array_interface__["data"][0]
+                - root.__array_interface__["data"][0]) // self._data.itemsize
+
     def data_ptr(self) -> int:
         """The address of the first element: tensors that share memory from the same element on
         have the same one (0 when the memory holds nothing, as ATen's empty storage)."""
-        root = self._data
-        while isinstance(root.base, np.ndarray):
-            root = root.base
-        return self._data.__array_interface__["data"][0] if root.nbytes else 0
+        return self._data.__array_interface__["data"][0] if _allocation(self._data).nbytes else 0
 
     @property
     def device(self) -> Device:

@@ -954,7 +954,7 @@ def _owner(fn, owner):
 TENSOR_CORE = frozenset((
     "shape", "dtype", "grad", "requires_grad", "is_leaf", "grad_fn", "data", "device", "ndim",
     "_version", "retains_grad", "is_cuda", "size", "dim", "ndimension", "numel", "nelement",
-    "element_size", "data_ptr", "is_floating_point", "is_inference", "is_contiguous", "stride",
+    "element_size", "itemsize", "nbytes", "storage_offset", "data_ptr", "is_floating_point", "is_inference", "is_contiguous", "stride",
     "requires_grad_", "retain_grad",
     "detach", "detach_", "backward", "item", "tolist", "numpy", "unbind", "split", "chunk"))
 TENSOR_ATTRIBUTES = frozenset(n for n in METHODS if not n.startswith("__")) | TENSOR_CORE | \

@@ -1,5 +1,5 @@
 """Op rows for products of matrices and vectors: matmul (@), mm, mv, dot, outer, addmv,
-baddbmm."""
+baddbmm, kron; and the indices of a matrix's triangles."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,6 +9,7 @@ from ..dispatch import Rule, Op, apply, edges_first
 from ..kernels import linalg as _k
 from . import xp
 from .pointwise import C_TYPE_NAMES as _C_NAMES, broadcast_error
+from ..limits import check_shape
 from ..tensor import Tensor
 from .registry import export, row
 from .shape import SQUEEZE_INPLACE, UNSAFE_VIEW
@@ -304,6 +305,44 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     if np.broadcast_shapes(input._data.shape, shape) != shape:
         input.expand(*shape)
     return apply(BADDBMM, (input, batch1, batch2), _scales(beta, alpha))
+
+
+# ---- kron, tril_indices, triu_indices ----------------------------------------------------------
+@export()
+def kron(input, other):
+    """ATen's kron: both viewed with interleaved dims of size 1 (_unsafe_view), multiplied,
+    the product viewed as the result (UnsafeViewBackward0 over MulBackward0)."""
+    ndim = max(input.ndim, other.ndim)
+    a_shape = (1,) * (ndim - input.ndim) + tuple(input.shape)
+    b_shape = (1,) * (ndim - other.ndim) + tuple(other.shape)
+    a = apply(UNSAFE_VIEW, (input,), {"shape": tuple(x for n in a_shape for x in (n, 1))})
+    b = apply(UNSAFE_VIEW, (other,), {"shape": tuple(x for n in b_shape for x in (1, n))})
+    return apply(UNSAFE_VIEW, (a * b,), {"shape": tuple(m * n for m, n in zip(a_shape,
+                                                                                b_shape))})
+
+
+def _triangle_indices(row, col, offset, lower: bool, dtype) -> Tensor:
+    """The (row, column) indices of the lower (upper) triangle from diagonal `offset`, row by
+    row, as a 2 x N tensor."""
+    for what, n in (("row", row), ("col", col)):
+        if n < 0:
+            raise RuntimeError(f"{what} must be non-negative, got{n}")
+    check_shape((row, col))
+    picked = (np.tril if lower else np.triu)(np.ones((row, col), bool), offset)
+    indices = np.stack(np.nonzero(picked)).reshape(2, -1)
+    return Tensor._make(indices.astype(np.int64 if dtype is None else dtype.np))
+
+
+@export(method=False)
+def tril_indices(row, col, offset=0, *, dtype=None, layout=None, device=None, pin_memory=False,
+                 requires_grad=False):
+    return _triangle_indices(row, col, offset, True, dtype)
+
+
+@export(method=False)
+def triu_indices(row, col, offset=0, *, dtype=None, layout=None, device=None, pin_memory=False,
+                 requires_grad=False):
+    return _triangle_indices(row, col, offset, False, dtype)
 
 
 # ---- trace -------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """Op rows that change shape or layout: views, expand, transpose, permute, clone."""
 from __future__ import annotations
 
+import math
 import operator
 
 import numpy as np
 
-from .. import once
+from .. import arguments, once
 from ..dispatch import Rule, Op, apply
 from ..limits import check_shape
 from ..tensor import Tensor
@@ -376,3 +377,26 @@ def sum_to_size(g: Tensor, *size) -> Tensor:
 
 
 export(torch=False)(sum_to_size)
+
+
+_sizes = sizes   # unflatten's parameter has its name
+
+
+@export()
+def unflatten(input, dim, sizes):
+    """Dim `dim` viewed as several of the given sizes (one may be -1)."""
+    if not sizes:   # Tensor.unflatten's own check, before the native method's parser
+        raise RuntimeError("unflatten: sizes must be non-empty")
+    wrong = arguments.parser_for("native", "unflatten").error((dim, sizes), {})
+    if wrong is not None:
+        raise wrong
+    d = input._dim(dim)
+    wanted = _sizes((sizes,))
+    size = input._data.shape[d] if input.ndim else 1
+    known = math.prod(n for n in wanted if n != -1)
+    if (-1 not in wanted and known != size) or (-1 in wanted and (known == 0 or size % known)):
+        raise RuntimeError(f"unflatten: Provided sizes {list(wanted)} don't multiply up to the "
+                           f"size of dim {d} ({size}) in the input tensor")
+    shape = input._data.shape
+    return view(input, *shape[:d], *(size // known if n == -1 else n for n in wanted),
+                *shape[d + 1:])

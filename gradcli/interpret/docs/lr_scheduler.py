@@ -14,6 +14,9 @@ SUMMARIES = {
                           "lr 在 T_max 个 epoch 内沿半个余弦降到 eta_min。"),
     "LambdaLR": ("lr = the initial lr × lr_lambda(epoch), your function.",
                  "lr = 初始 lr × lr_lambda(epoch)（你给的函数）。"),
+    "ReduceLROnPlateau": ("lr multiplied by factor once step(metric) stops improving for "
+                          "patience epochs.", "当 step(metric) 连续 patience 个 epoch 不再改善时，"
+                          "把 lr 乘以 factor。"),
 }
 SUMMARIES.update({
     "LRScheduler.step": ("Go to the next epoch and set each group's lr (after optimizer.step()).",
@@ -24,4 +27,6 @@ SUMMARIES.update({
     "LRScheduler.state_dict": ("The scheduler's state (epoch, last lr…), as a dict to save.",
                                "调度器的状态（epoch、最近的 lr 等）（字典），用于保存。"),
     "LRScheduler.load_state_dict": ("Restore the state from a state_dict.", "从 state_dict 恢复状态。"),
+    "ReduceLROnPlateau.is_better": ("Is metric a better than best, by the threshold?",
+                                    "指标 a 是否比 best 更好（超过阈值）？"),
 })

@@ -46,6 +46,10 @@ SUMMARIES = {
     "ndimension": ("The number of dimensions (an older name for dim()).", "维数（dim() 的旧名称）。"),
     "nelement": ("The number of elements (another name for numel()).", "元素个数（numel() 的别名）。"),
     "element_size": ("The bytes one element takes.", "一个元素占用的字节数。"),
+    "itemsize": ("The bytes one element takes (as element_size()).", "一个元素占用的字节数（同 element_size()）。"),
+    "nbytes": ("The bytes the elements take (numel × itemsize).", "元素占用的字节数（numel × itemsize）。"),
+    "storage_offset": ("Where the first element lies in the memory shared with the base, in "
+                       "elements.", "第一个元素在与 base 共享的内存中的位置（以元素计）。"),
     "data_ptr": ("The memory address of the first element (equal for tensors sharing it).",
                  "第一个元素的内存地址（共享这块内存的张量相同）。"),
     "is_floating_point": ("Is the dtype a floating-point one?", "dtype 是否为浮点类型？"),
