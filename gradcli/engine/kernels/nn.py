@@ -605,7 +605,7 @@ def _log_softmax_backward_few(grad: np.ndarray, out: np.ndarray) -> np.ndarray:
     """log_softmax_backward of a few float32 elements in Python floats, with the same bits (a
     row shorter than a vector is summed in order)."""
     n = out.shape[-1]
-    g = np.broadcast_to(grad, out.shape).ravel().tolist()
+    g = grad.ravel().tolist()   # grad has out's shape (_backward broadcast it)
     totals = []
     for start in range(0, len(g), n):
         total = g[start]

@@ -87,11 +87,20 @@ _LOG2E_F, _EXPF_LN2_LO_F, _EXPF_FIRST_F = (float(F32(c)) for c in (
 _EXPF_POLY_F = tuple(float(F32(c)) for c in _EXPF_POLY)
 
 
-def expf_one(d: np.float32, _pack=_FLOAT32.pack, _unpack=_FLOAT32.unpack):
-    """sleef_expf of one float32, step by step in Python floats rounded to float32 (a float64
-    product of two float32 values is exact, so `round32(a * b + c)` is fma32 as above). Every
-    step but the last stays far inside float32's range: `_unpack(_pack(x))[0]` is round32
-    there without its call (this runs on every element of a small softmax)."""
+# x + M - M rounds a float64 x in [2**e, 2**(e + 1)) to float32 (24 bits, ties to even) when
+# M = 1.5 * 2**(e + 29): the sum's last bit is then float32's last bit there, and the
+# difference is exact. Two operations instead of a struct round trip, where the binade is known.
+_EXPF_POLY_M = tuple(1.5 * 2.0 ** (e + 29) for e in (-10, -7, -5, -3))
+
+
+def expf_one(d: float | np.float32, _pack=_FLOAT32.pack, _unpack=_FLOAT32.unpack) -> float:
+    """sleef_expf of one float32, step by step in Python floats rounded to float32 as the array
+    port rounds them (a float64 product of two float32 values is exact, so `round32(a * b + c)`
+    is fma32 as above); this runs on every element of a small softmax. The reduced argument s
+    lies within +-0.35, so each of the polynomial's steps stays in one or two binades, rounded
+    by _EXPF_POLY_M's sums; q * -0.693145751953125 + d is exact (Cody and Waite's high part has
+    16 bits, q at most 8, and d is within a factor two of the product: Sterbenz), and so is
+    scaling by 2**(q >> 1), inside float32's normal range."""
     if d != d:
         return d   # itself, as the array port gives it back: a signalling NaN stays one
     d = float(d)
@@ -100,15 +109,22 @@ def expf_one(d: np.float32, _pack=_FLOAT32.pack, _unpack=_FLOAT32.unpack):
     if d < -104:
         return 0.0
     q = round(_unpack(_pack(d * _LOG2E_F))[0])      # np.rint's ties to even, as round() has them
-    s = _unpack(_pack(q * -0.693145751953125 + d))[0]
-    s = _unpack(_pack(q * _EXPF_LN2_LO_F + s))[0]
-    u = _EXPF_FIRST_F
-    for c in _EXPF_POLY_F:
-        u = _unpack(_pack(u * s + c))[0]
-    u = _unpack(_pack(_unpack(_pack(s * s))[0] * u + s))[0]
-    u = _unpack(_pack(1.0 + u))[0]
-    half = q >> 1
-    return round32(_unpack(_pack(u * 2.0 ** half))[0] * 2.0 ** (q - half))
+    s = _unpack(_pack(q * _EXPF_LN2_LO_F + (q * -0.693145751953125 + d)))[0]
+    c1, c2, c3, c4, _ = _EXPF_POLY_F
+    m1, m2, m3, m4 = _EXPF_POLY_M
+    u = (_EXPF_FIRST_F * s + c1 + m1) - m1
+    u = (u * s + c2 + m2) - m2
+    u = (u * s + c3 + m3) - m3
+    u = (u * s + c4 + m4) - m4
+    u = u * s + 0.5      # in [0.43, 0.57]
+    m = 402653184.0 if u >= 0.5 else 201326592.0
+    u = (u + m) - m
+    u = _unpack(_pack(_unpack(_pack(s * s))[0] * u + s))[0] + 1.0      # in [0.65, 1.42]
+    m = 805306368.0 if u >= 1.0 else 402653184.0
+    try:
+        return _unpack(_pack(((u + m) - m) * 2.0 ** q))[0]
+    except OverflowError:      # past float32's range: inf, as round32 gives it
+        return math.inf
 
 
 def sleef_expf(d: np.ndarray) -> np.ndarray:

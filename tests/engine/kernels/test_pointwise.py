@@ -87,6 +87,17 @@ def test_one_by_one_equals_the_whole_array_port(kernel, special, lo, hi):
     assert one_by_one.view(np.int32).tolist() == whole.view(np.int32).tolist()
 
 
+def test_expf_few_equals_the_array_port_where_the_reduced_argument_is_widest():
+    # x = k·ln 2 ± ln 2 / 2: the polynomial's argument at its ends, where expf_one's roundings
+    # by binade (_EXPF_POLY_M) have the least room; a few float32 steps either side of each
+    halves = np.arange(-150, 146)[:, None] * np.log(2) + np.array([-1, 1]) * np.log(2) / 2
+    bits = halves.astype(np.float32).view(np.int32).ravel()[:, None] + np.arange(-64, 65)
+    xs = bits.astype(np.int32).ravel().view(np.float32)
+    xs = xs[(xs >= -104) & (xs <= 100)]
+    one_by_one = np.concatenate([sleef_expf(xs[i:i + FEW]) for i in range(0, xs.size, FEW)])
+    assert one_by_one.view(np.int32).tolist() == sleef_expf(xs).view(np.int32).tolist()
+
+
 EXP_SPECIAL = [0.0, -0.0, 1.0, -1.0, 709.7, 709.79, -745.2, -999.9, -1000.0, -1000.1, 1e300,
                -1e300, 5e-324, np.inf, -np.inf, np.nan]
 LOG1P_SPECIAL = [0.0, -0.0, -1.0, -1.5, -0.9999999999, 1e-300, -1e-300, 1e307, 1.5e308,
