@@ -458,6 +458,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     reduction='mean', label_smoothing=0.0)
 def dropout(input, p=0.5, training=True, inplace=False)
 def elu(input, alpha=1.0, inplace=False)
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+    scale_grad_by_freq=False, sparse=False)
 gelu(Tensor input, *, str approximate="none")
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False)
 def huber_loss(input, target, reduction='mean', delta=1.0, weight=None)
@@ -719,6 +721,8 @@ nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, int reduction=1,
 smooth_l1_loss(Tensor input, Tensor target, int reduction=1, float beta=1.0)
 huber_loss(Tensor input, Tensor target, int reduction=1, float delta=1.0)
 dropout(Tensor input, float p, bool train)
+embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, bool scale_grad_by_freq=False,
+    bool sparse=False)
 dropout_(Tensor input, float p, bool train)
 hardtanh(Tensor input, Scalar min_val=-1, Scalar max_val=1)
 hardtanh_(Tensor input, Scalar min_val=-1, Scalar max_val=1)
@@ -787,6 +791,10 @@ torch.nn.functional.sigmoid: input.sigmoid()
 torch.nn.functional.tanh: input.tanh()
 torch.nn.functional.normalize: input.norm(p, dim, keepdim=True)
 torch.nn.functional.pad: pad(input, pad, mode, value)
+torch.nn.functional.embedding: padding_idx > 0 if padding_idx is not None;
+    padding_idx < 0 if padding_idx is not None;
+    embedding(weight, input, -1, scale_grad_by_freq, sparse) if padding_idx is None;
+    embedding(weight, input, padding_idx, scale_grad_by_freq, sparse) if padding_idx is not None
 """
 
 OPTIONS = ("ScalarType? dtype=None, Layout? layout=None, Device? device=None, "

@@ -320,6 +320,11 @@ def nn_values(table) -> list:
         first = out[0] if isinstance(out, tuple) else out
         first.sum().backward()
         made += [module, out, module.all_weights if hasattr(module, "all_weights") else None]
+    embedding = nn["Embedding"](5, 3, padding_idx=0)
+    looked_up = embedding(table["tensor"]([[1, 0], [4, 4]]))
+    looked_up.sum().backward()
+    made += [embedding, looked_up, looked_up.grad_fn,
+             nn["Embedding"].from_pretrained(ones(2, 2), freeze=False)]
     target = ones(4, 3)
     for name in ("MSELoss", "L1Loss", "SmoothL1Loss", "HuberLoss", "BCEWithLogitsLoss"):
         made += [nn[name](), nn[name]()(randn(4, 3, requires_grad=True), target)]

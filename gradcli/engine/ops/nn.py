@@ -18,7 +18,8 @@ from ..grad_mode import no_grad
 from .reduction import aten_norm, vector_norm
 from ..kernels import linalg as _kl
 from ..kernels import nn as kernels
-from ..kernels.pointwise import c_log1p, exp_kernel, libm, vector_steps
+from ..kernels.fma import fma as _fma
+from ..kernels.pointwise import c_log1p, exp_neg_kernel, libm, vector_steps
 from .registry import FUNCTIONS, METHODS, export, row
 
 
@@ -239,7 +240,7 @@ ELU_ = row(Op("elu_", kernels.elu, "EluBackward1", ("self",), (
 GELU = row(Op("gelu", _pw.in_layout(kernels.gelu), "GeluBackward0", ("self",), (
     Rule(lambda node, g: apply(GELU_BACKWARD, (g, node.self), {"approximate": node.approximate}),
          ("self",), "∂gelu(x)/∂x = Φ(x) + x·φ(x)"),)))
-SILU = row(Op("silu", _pw.in_layout(lambda a: a / (1 + exp_kernel(-a))), "SiluBackward0",
+SILU = row(Op("silu", _pw.in_layout(lambda a: a / (1 + exp_neg_kernel(a))), "SiluBackward0",
               ("self",), (Rule(_silu_grad, ("self",), "∂(x·σ(x))/∂x = σ(x)(1 + x(1 - σ(x)))"),)))
 SOFTPLUS = row(Op("softplus", _pw.in_layout(kernels.softplus), "SoftplusBackward0", ("self",), (
     Rule(_softplus_grad, ("self",), "∂softplus(x)/∂x = σ(βx)"),)))
@@ -1115,6 +1116,108 @@ def dropout(input, p=0.5, training=True, inplace=False):
     noise = Tensor._make(default_generator.bernoulli_(np.empty_like(input._data), 1 - p))
     noise.div_(1 - p)
     return input.mul_(noise) if inplace else input * noise
+
+
+# ---- embedding ---------------------------------------------------------------------------
+def _index_array(indices) -> np.ndarray:
+    """The saved indices as an array (a backward on arrays unpacks them as one)."""
+    return indices._data if isinstance(indices, Tensor) else indices
+
+
+def _embedding_forward(weight, indices, padding_idx, scale_grad_by_freq):
+    flat = indices._data.reshape(-1)
+    return np.take(weight, flat, axis=0).reshape(indices._data.shape + weight.shape[1:])
+
+
+def _embedding_dense_backward(g, indices, num_weights, padding_idx, scale_grad_by_freq):
+    """embedding_dense_backward_cpu: grad_weight[k] += grad[i] for each index k but padding_idx,
+    in the indices' order; with scale_grad_by_freq the add kernel's alpha 1/count(k), a fused
+    multiply-add."""
+    flat = _index_array(indices).reshape(-1)
+    rows = np.ascontiguousarray(g).reshape(flat.size, g.shape[-1])
+    out = np.zeros((num_weights, g.shape[-1]), g.dtype)
+    kept = np.flatnonzero(flat != padding_idx)
+    if not scale_grad_by_freq:
+        np.add.at(out, flat[kept], rows[kept])
+        return out
+    counts = np.bincount(flat, minlength=num_weights)
+    for i in kept:
+        k = flat[i]
+        out[k] = _fma(rows[i], g.dtype.type(1.0 / counts[k]), out[k])
+    return out
+
+
+def _embedding_double_backward(node, g):
+    # embedding_dense_double_backward: the rows of g the indices pick, padding rows zero
+    indices = _index_array(node.indices)
+    flat = indices.reshape(-1)
+    picked = (FUNCTIONS["index_select"](g, 0, Tensor._make(flat)) if type(g) is Tensor
+              else np.take(g, flat, axis=0))
+    if node.padding_idx >= 0:
+        mask = xp.constant((flat == node.padding_idx)[:, None], picked)
+        picked = xp.masked_fill(picked, mask, 0)
+    return xp.reshape(picked, indices.shape + (-1,))
+
+
+def _embedding_grad(node, g):
+    return apply(EMBEDDING_DENSE_BACKWARD, (g,), {
+        "indices": node.indices, "num_weights": node.shapes[0][0],
+        "padding_idx": node.padding_idx, "scale_grad_by_freq": node.scale_grad_by_freq})
+
+
+EMBEDDING_DENSE_BACKWARD = row(Op(
+    "embedding_dense_backward", _embedding_dense_backward, "EmbeddingDenseBackwardBackward0",
+    ("grad_output",), (Rule(_embedding_double_backward, (),
+                            "∂(Σ g at each index)/∂g = the rows of g at the indices"),),
+    dtypes="keep"))
+EMBEDDING = row(Op("embedding", _embedding_forward, "EmbeddingBackward0", ("weight",), (
+    Rule(_embedding_grad, (), "∂weight[i]/∂weight = g summed into row i"),), dtypes="keep"))
+
+
+def _embedding_renorm(weight: Tensor, indices: Tensor, max_norm: float, norm_type: float):
+    """embedding_renorm_: each row the indices name whose norm passes max_norm is scaled down
+    to it (by max_norm / (norm + 1e-7)), in place and unrecorded."""
+    with no_grad():
+        for k in np.unique(indices._data.reshape(-1)).tolist():
+            row_ = weight.detach()[k]
+            norm = METHODS["norm"](row_, norm_type).item()
+            if norm > max_norm:
+                row_.mul_(max_norm / (norm + 1e-7))
+
+
+@functional()
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
+              scale_grad_by_freq=False, sparse=False):
+    """The rows of weight that input's indices name, as torch.nn.functional.embedding."""
+    if padding_idx is not None:
+        if padding_idx > 0 and padding_idx >= weight.size(0) or \
+                padding_idx < 0 and padding_idx < -weight.size(0):
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        if padding_idx < 0:
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if not isinstance(input, Tensor):
+        raise TypeError("embedding(): argument 'indices' (position 2) must be Tensor, not "
+                        f"{type(input).__name__}")
+    if sparse:
+        raise NotImplementedError("gradcli has no sparse tensors: embedding(sparse=True)")
+    if max_norm is not None:
+        input = input.contiguous()
+        _embedding_renorm(weight, input, max_norm, norm_type)
+    if weight.ndim != 2:
+        raise RuntimeError("'weight' must be 2-D")
+    if input.dtype not in (_dt.int64, _dt.int32):
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the "
+                           "following scalar types: Long, Int; but got "
+                           f"torch.{input.dtype.legacy} instead (while checking arguments for "
+                           "embedding)")
+    if np.any((input._data >= weight._data.shape[0]) | (input._data < 0)):
+        raise IndexError("index out of range in self")
+    out = apply(EMBEDDING, (weight,), {"indices": input, "padding_idx": padding_idx,
+                                       "scale_grad_by_freq": bool(scale_grad_by_freq)})
+    from .indexing import _keep
+    return _keep(out, indices=input)
 
 
 @functional()

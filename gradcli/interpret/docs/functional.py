@@ -50,6 +50,8 @@ SUMMARIES = {
                           "沿 dim 计算 x1·x2 / (‖x1‖·‖x2‖)（每个范数至少为 eps）。"),
     "pairwise_distance": ("The p-norm of x1 - x2 (+ eps) along the last dim, for each row.",
                           "逐行计算 x1 - x2（加 eps）沿最后一维的 p-范数。"),
+    "embedding": ("The rows of weight that the integer indices in input name (a lookup table).",
+                  "按 input 中的整数下标取出 weight 的对应行（查表）。"),
     "one_hot": ("Class indices as rows of 0s with a 1 at the index.", "把类别下标变为只在该位置为 1 的行。"),
     "conv2d": ("A 2-D convolution: weight (out, in/groups, kH, kW) slid over (N, C, H, W) input.",
                "二维卷积：把 weight（out, in/groups, kH, kW）在 (N, C, H, W) 输入上滑动。"),

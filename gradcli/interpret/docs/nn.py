@@ -59,6 +59,10 @@ SUMMARIES = {
                         "num_features 由首个输入决定的 BatchNorm1d。"),
     "LazyBatchNorm2d": ("A BatchNorm2d whose num_features the first input gives.",
                         "num_features 由首个输入决定的 BatchNorm2d。"),
+    "Embedding": ("A table of num_embeddings learned vectors of embedding_dim, looked up by "
+                  "integer index.", "按整数下标查找的表：num_embeddings 个长度为 embedding_dim 的可学习向量。"),
+    "Embedding.from_pretrained": ("An Embedding holding the given 2-D tensor (frozen unless "
+                                  "freeze=False).", "用给定二维张量构造的 Embedding（除非 freeze=False，否则不训练）。"),
     # ---- recurrent layers
     "RNNBase": ("What RNN, GRU and LSTM share: parameters per layer and direction, checks, repr.",
                 "RNN、GRU 和 LSTM 的共同基类：每层每个方向的参数、检查与显示。"),
@@ -216,7 +220,7 @@ SUMMARIES.update({
     "ParameterDict.fromkeys": ("A ParameterDict with the given names, each set to one value.",
                                "由给定名称组成、每个都设为同一个值的 ParameterDict。"),
 })
-for _layer in ("Linear", "Conv2d", "PReLU", "BatchNorm1d", "BatchNorm2d"):
+for _layer in ("Linear", "Conv2d", "PReLU", "BatchNorm1d", "BatchNorm2d", "Embedding"):
     SUMMARIES[f"{_layer}.reset_parameters"] = ("Draw the learned parameters afresh, as the "
                                                "constructor did.", "像构造时那样重新初始化可学习参数。")
 for _layer in ("BatchNorm1d", "BatchNorm2d"):

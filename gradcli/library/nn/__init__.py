@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import (activation, batchnorm, container, conv, distance, dropout, flatten, init, linear,
-               loss, module, parameter, pooling, rnn)
+               loss, module, parameter, pooling, rnn, sparse)
 
 # the classes torch.nn offers, by the submodule that defines them
 _CLASSES = {
@@ -18,6 +18,7 @@ _CLASSES = {
     batchnorm: ("BatchNorm1d", "BatchNorm2d", "LazyBatchNorm1d", "LazyBatchNorm2d"),
     activation: ("ReLU", "ReLU6", "Hardtanh", "Sigmoid", "Tanh", "SiLU", "ELU", "GELU",
                  "LeakyReLU", "LogSigmoid", "Softplus", "PReLU", "Softmax", "LogSoftmax"),
+    sparse: ("Embedding",),
     rnn: ("RNNBase", "RNN", "GRU", "LSTM", "RNNCellBase", "RNNCell", "GRUCell", "LSTMCell"),
     loss: ("L1Loss", "MSELoss", "NLLLoss", "CrossEntropyLoss", "BCELoss", "BCEWithLogitsLoss",
            "SmoothL1Loss", "HuberLoss"),
