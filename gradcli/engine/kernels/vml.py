@@ -768,6 +768,10 @@ _WINDOW = _U64(2 * _NEAR)
 
 
 def _tanh32(x: np.ndarray) -> np.ndarray:
+    if x.size <= FEW:
+        out = _tanh32_few(x.ravel().tolist())
+        if out is not None:
+            return np.array(out, F32).reshape(x.shape)
     flat = x.reshape(-1)
     t = np.tanh(flat.astype(np.float64))
     risky = ((t.view(_U64) + _NEAR_SHIFT) & _LOW29) < _WINDOW
@@ -776,6 +780,27 @@ def _tanh32(x: np.ndarray) -> np.ndarray:
     if np.count_nonzero(risky):
         out[risky] = _tanh32_exact(flat[risky])
     return out.reshape(x.shape)
+
+
+@functools.cache
+def _float64_bits(n: int):
+    """Unpack n float64s' bit patterns from their packed bytes, and pack them: one call each."""
+    return struct.Struct(f"{n}Q").unpack, struct.Struct(f"{n}d").pack
+
+
+def _tanh32_few(values: list):
+    """_tanh32 of a few float32s, in Python floats (None where one is huge, inf or nan)."""
+    t = list(map(math.tanh, values))
+    unpack, pack = _float64_bits(len(t))
+    for i, bits in enumerate(unpack(pack(*t))):
+        if ((bits + _NEAR_SHIFT_I) & _LOW29_I) < _WINDOW_I or not abs(t[i]) < 0.96:
+            t[i] = _tanh32_one(values[i])
+            if t[i] is None:
+                return None
+    return t
+
+
+_NEAR_SHIFT_I, _LOW29_I, _WINDOW_I = int(_NEAR_SHIFT), int(_LOW29), int(_WINDOW)
 
 
 def _tanh32_exact(x: np.ndarray) -> np.ndarray:
