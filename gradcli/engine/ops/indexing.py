@@ -1112,12 +1112,14 @@ def _unfilled(g, dim: int, index):
 
 INDEX_FILL = row(Op("index_fill", _index_filled, "IndexFillBackward0", ("self",), (
     Rule(lambda node, g: _unfilled(g, node.dim, node.index), (),
-         "∂index_fill(x, i, v)/∂x = g, 0 at i"),), dtypes="keep"))
+         "∂index_fill(x, i, v)/∂x = g, 0 at i"),), dtypes="keep", saved_params=("index",)))
 INDEX_COPY = row(Op("index_copy", _index_copied, "IndexCopyBackward0", ("self", "source"), (
     Rule(lambda node, g: _unfilled(g, node.dim, node.index), (),
          "∂index_copy(x, i, s)/∂x = g, 0 at i"),
-    Rule(lambda node, g: _index_selected(g, node.dim, node.index), (),
-         "∂index_copy(x, i, s)/∂s = index_select(g, i)")), dtypes="keep"))
+    # derivatives.yaml: grad.index_select(dim, index).expand_as(source) (ExpandBackward0)
+    Rule(lambda node, g: xp.expand(_index_selected(g, node.dim, node.index), node.shapes[1]),
+         (), "∂index_copy(x, i, s)/∂s = index_select(g, i)")), dtypes="keep",
+    saved_params=("index",)))
 
 
 @export()

@@ -8,7 +8,7 @@ from .. import dtypes as _dt
 from ..dispatch import Rule, Op, apply, edges_first
 from ..kernels import linalg as _k
 from . import xp
-from .pointwise import C_TYPE_NAMES as _C_NAMES, broadcast_error
+from .pointwise import C_TYPE_NAMES as _C_NAMES, broadcast_error, scale
 from ..limits import check_shape
 from ..tensor import Tensor
 from .registry import export, row
@@ -240,7 +240,7 @@ def _times(x, factor):
     # maybe_multiply: a MulBackward1 when recorded, nothing when the factor is 1
     if factor == 1:
         return x
-    return x.mul(factor) if type(x) is Tensor else x * np.asarray(factor, x.dtype)
+    return scale(x, factor) if type(x) is Tensor else x * np.asarray(factor, x.dtype)
 
 
 def _addmv(c, mat, vec, beta=1, alpha=1):

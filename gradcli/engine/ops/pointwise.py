@@ -939,8 +939,10 @@ def hypot(input, other):
 
 
 def _atan2_recip(node):
-    # atan2_backward: recip = (self * self + other * other).reciprocal()
-    return 1 / (node.self * node.self + node.other * node.other)
+    # atan2_backward: recip = (self * self + other * other).reciprocal(), 0 where it is inf
+    # (PyTorch's gradient at (0, 0) is a zero, signed by the other factor)
+    recip = 1 / (node.self * node.self + node.other * node.other)
+    return xp.masked_fill(recip, xp.isinf(recip), 0)
 
 
 ATAN2 = row(Op("atan2", kernels.atan2, "Atan2Backward0", ("self", "other"), (

@@ -52,6 +52,10 @@ def isnan(x):
     return x.isnan() if type(x) is Tensor else np.isnan(x)
 
 
+def isinf(x):
+    return x.isinf() if type(x) is Tensor else np.isinf(x)
+
+
 def where(condition, x, y):
     """where(condition, x, y); a condition may be a NumPy array on either pass (a constant)."""
     if type(condition) is Tensor and type(x) is not Tensor and type(y) is not Tensor:
