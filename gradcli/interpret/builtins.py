@@ -207,9 +207,11 @@ def _library(module: str) -> Callable[[], dict[str, Any]]:
     return load
 
 
+# torch.autograd has torch.autograd.function's names but once_differentiable
 autograd = modules.register(Namespace("torch.autograd", {
     "grad": autograd_grad, "backward": autograd_backward, "gradcheck": autograd_gradcheck,
-    **GRAD_MODES}, load=_library("function")))
+    **GRAD_MODES}, load=lambda: {name: value for name, value in _library("function")().items()
+                                 if name != "once_differentiable"}))
 for _name, _module in (("torch.autograd.function", "function"),
                        ("torch.autograd.functional", "autograd_functional"),
                        ("torch.optim", "optim"),

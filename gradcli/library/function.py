@@ -101,14 +101,32 @@ class Function(LibraryClass):
         return outputs if isinstance(output, tuple) else outputs[0]
 
 
+class once_differentiable(LibraryClass):
+    """A custom backward run with grad mode off: its result has no graph, so nothing can
+    differentiate it again."""
+
+    def __init__(self, fn) -> None:
+        self.fn = fn
+
+    def __call__(self, ctx, *args):
+        with grad_mode.no_grad():
+            outputs = self.fn(ctx, *args)
+        if grad_mode.is_grad_enabled() and any(isinstance(a, Tensor) and a.requires_grad
+                                               for a in args):
+            # PyTorch gives such outputs a DelayedError node, which fails a second backward
+            raise NotImplementedError("gradcli does not implement a backward of gradients that "
+                                      "require grad through @once_differentiable yet")
+        return outputs
+
+
 def _marked(ctx, name: str) -> tuple:
     """What forward handed to save_for_backward, mark_dirty or mark_non_differentiable."""
     return vars(ctx).get(name, ())
 
 
-for _cls in (FunctionCtx, BackwardCFunction, Function):
+for _cls in (FunctionCtx, BackwardCFunction, Function, once_differentiable):
     _cls.__module__ = "torch.autograd.function"
 
 Function.__init_subclass__()   # Function itself has a node class too, as PyTorch's
 
-__all__ = ["Function"]
+__all__ = ["Function", "once_differentiable"]
