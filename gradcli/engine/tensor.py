@@ -26,9 +26,12 @@ NONLEAF_GRAD = (
     "access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See "
     "github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
     "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)")
+# requires_grad_leaf_error: the advice only when the flag would be turned off (any value but
+# Python's True, as THPVariable_set_requires_grad compares the object)
+LEAF_FLAG = "you can only change requires_grad flags of leaf variables."
 NOT_LEAF_FLAG = (
-    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
-    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().")
+    f"{LEAF_FLAG} If you want to use a computed variable in a subgraph that doesn't require "
+    "differentiation use var_no_grad = var.detach().")
 INT_GRAD = "only Tensors of floating point and complex dtype can require gradients"
 NUMPY_GRAD = ("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
               "instead.")
@@ -256,7 +259,9 @@ class Tensor:
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
         if self.grad_fn is not None:
-            raise RuntimeError(NOT_LEAF_FLAG)
+            if type(value) is not bool:
+                raise RuntimeError("requires_grad must be a bool")
+            raise RuntimeError(LEAF_FLAG if value else NOT_LEAF_FLAG)
         if value and self._data.dtype.kind != "f":
             raise RuntimeError(INT_GRAD)
         self._requires_grad = bool(value)
