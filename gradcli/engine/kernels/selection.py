@@ -1,6 +1,7 @@
-"""topk's and kthvalue's selections, step for step as ATen runs them (topk_impl_loop with
-libstdc++'s std::partial_sort, std::nth_element and std::sort; kthvalue's quickselect): which of
-equal values come first, and the order of an unsorted result, are those algorithms' only."""
+"""topk's, kthvalue's, median's and mode's selections, step for step as ATen runs them
+(topk_impl_loop with libstdc++'s std::partial_sort, std::nth_element and std::sort; kthvalue's
+quickselect; median_with_indices_impl; the mode kernel's std::sort): which of equal values come
+first, and the order of an unsorted result, are those algorithms' only."""
 from __future__ import annotations
 
 import math
@@ -269,3 +270,61 @@ def kthvalue_indices(a: np.ndarray, k: int, dim: int) -> np.ndarray:
     shape = list(a.shape)
     shape[dim] = 1
     return np.moveaxis(out.reshape(shape[:dim] + shape[dim + 1:] + [1]), -1, dim)
+
+
+def median_all(a: np.ndarray, ignore_nan: bool) -> np.ndarray:
+    """median_impl of all elements: the lower of the two middle values, or NaN if one is
+    (nanmedian: the median of the others)."""
+    flat = np.sort(a.reshape(-1))   # NaNs last
+    nans = int(np.isnan(flat).sum()) if flat.dtype.kind == "f" else 0
+    if nans and not ignore_nan:
+        return np.asarray(np.nan, a.dtype)
+    # C++'s (size - num_nan - 1) / 2 truncates -1/2 to 0
+    return flat[max(flat.size - nans - 1, 0) // 2].copy()
+
+
+def median_indices(a: np.ndarray, axis: int, ignore_nan: bool) -> np.ndarray:
+    """median_with_indices_impl: the ((n - 1) / 2)-th by (value, index), or the first NaN;
+    nanmedian's rows with NaNs go through std::nth_element, whose choice among NaNs is its own."""
+    order = np.argsort(a, axis=axis, kind="stable")   # ties by index, NaNs last
+    nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
+    nans = nan.sum(axis=axis, keepdims=True)
+    n = a.shape[axis]
+    position = np.maximum(n - nans * ignore_nan - 1, 0) // 2
+    picked = np.take_along_axis(order, position, axis)
+    if not ignore_nan:
+        return np.where(nans > 0, np.argmax(nan, axis=axis, keepdims=True), picked)
+    rows = np.moveaxis(a, axis, -1).reshape(-1, n)
+    flat = np.moveaxis(picked, axis, -1).reshape(-1)
+    for r in np.flatnonzero(np.moveaxis(nans, axis, -1).reshape(-1)):
+        row = rows[r].tolist()
+        def before(i, j, row=row):
+            return row[i] < row[j] or (row[i] == row[j] and i < j) or (
+                math.isnan(row[j]) and not math.isnan(row[i]))
+        idx = list(range(n))
+        nth = int(n - np.isnan(rows[r]).sum() - 1)
+        nth = 0 if nth < 0 else nth // 2   # C++ division truncates -1 / 2 to 0
+        nth_element(idx, 0, nth, n, before)
+        flat[r] = idx[nth]
+    return np.moveaxis(flat.reshape(np.moveaxis(picked, axis, -1).shape), -1, axis)
+
+
+def mode_indices(a: np.ndarray, axis: int) -> np.ndarray:
+    """ATen's mode kernel: each row's (value, index) pairs put in order by std::sort on the
+    value alone, then the last of the first longest run: the smallest of equally frequent
+    values, at the index std::sort left last among its equals."""
+    rows = np.moveaxis(a, axis, -1).reshape(-1, a.shape[axis])
+    out = np.empty(len(rows), np.int64)
+    for r, values in enumerate(rows):
+        pairs = list(zip(values.tolist(), range(len(values))))
+        sort(pairs, 0, len(pairs), lambda x, y: x[0] < y[0])
+        best = run = 0
+        for i, (value, index) in enumerate(pairs):
+            run += 1
+            if i == len(pairs) - 1 or value != pairs[i + 1][0]:
+                if run > best:
+                    best, out[r] = run, index
+                run = 0
+    shape = list(a.shape)
+    shape[axis] = 1
+    return np.moveaxis(out.reshape(shape[:axis] + shape[axis + 1:] + [1]), -1, axis)

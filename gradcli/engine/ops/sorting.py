@@ -2,8 +2,6 @@
 (median, nanmedian, mode, kthvalue)."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from .. import arguments, interruptible, return_types
@@ -173,11 +171,12 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
 
 
 # ---- median, nanmedian, mode, kthvalue: one value per row, and where it is ------------------
-MEDIAN_ALL = row(Op("median", lambda a: _median_all(a, False), "MedianBackward0", ("self",), (
+MEDIAN_ALL = row(Op("median", lambda a: selection.median_all(a, False), "MedianBackward0",
+                    ("self",), (
     Rule(_evenly, ("self", "result"), "∂median(x)/∂xᵢ = 1/k at the k medians"),),
     dtypes="keep"))
-NANMEDIAN_ALL = row(Op("nanmedian", lambda a: _median_all(a, True), "NanmedianBackward0",
-                       ("self",), (
+NANMEDIAN_ALL = row(Op("nanmedian", lambda a: selection.median_all(a, True),
+                       "NanmedianBackward0", ("self",), (
     Rule(_evenly, ("self", "result"), "∂nanmedian(x)/∂xᵢ = 1/k at the k medians"),),
     dtypes="keep"))
 
@@ -192,62 +191,6 @@ MEDIAN_DIM = _by_dim_row("median", "MedianBackward1")
 NANMEDIAN_DIM = _by_dim_row("nanmedian", "NanmedianBackward1")
 MODE = _by_dim_row("mode", "ModeBackward0")
 KTHVALUE = _by_dim_row("kthvalue", "KthvalueBackward0")
-
-
-def _median_all(a: np.ndarray, ignore_nan: bool) -> np.ndarray:
-    flat = np.sort(a.reshape(-1))   # NaNs last
-    nans = int(np.isnan(flat).sum()) if flat.dtype.kind == "f" else 0
-    if nans and not ignore_nan:
-        return np.asarray(np.nan, a.dtype)
-    # C++'s (size - num_nan - 1) / 2 truncates -1/2 to 0
-    return flat[max(flat.size - nans - 1, 0) // 2].copy()
-
-
-def _median_indices(a: np.ndarray, axis: int, ignore_nan: bool) -> np.ndarray:
-    """median_with_indices_impl: the ((n - 1) / 2)-th by (value, index), or the first NaN;
-    nanmedian's rows with NaNs go through std::nth_element, whose choice among NaNs is its own."""
-    order = np.argsort(a, axis=axis, kind="stable")   # ties by index, NaNs last
-    nan = np.isnan(a) if a.dtype.kind == "f" else np.zeros(a.shape, bool)
-    nans = nan.sum(axis=axis, keepdims=True)
-    n = a.shape[axis]
-    position = np.maximum(n - nans * ignore_nan - 1, 0) // 2
-    picked = np.take_along_axis(order, position, axis)
-    if not ignore_nan:
-        return np.where(nans > 0, np.argmax(nan, axis=axis, keepdims=True), picked)
-    rows = np.moveaxis(a, axis, -1).reshape(-1, n)
-    flat = np.moveaxis(picked, axis, -1).reshape(-1)
-    for r in np.flatnonzero(np.moveaxis(nans, axis, -1).reshape(-1)):
-        row = rows[r].tolist()
-        def before(i, j, row=row):
-            return row[i] < row[j] or (row[i] == row[j] and i < j) or (
-                math.isnan(row[j]) and not math.isnan(row[i]))
-        idx = list(range(n))
-        nth = int(n - np.isnan(rows[r]).sum() - 1)
-        nth = 0 if nth < 0 else nth // 2   # C++ division truncates -1 / 2 to 0
-        selection.nth_element(idx, 0, nth, n, before)
-        flat[r] = idx[nth]
-    return np.moveaxis(flat.reshape(np.moveaxis(picked, axis, -1).shape), -1, axis)
-
-
-def _mode_indices(a: np.ndarray, axis: int) -> np.ndarray:
-    """ATen's mode kernel: each row's (value, index) pairs put in order by std::sort on the
-    value alone, then the last of the first longest run: the smallest of equally frequent
-    values, at the index std::sort left last among its equals."""
-    rows = np.moveaxis(a, axis, -1).reshape(-1, a.shape[axis])
-    out = np.empty(len(rows), np.int64)
-    for r, values in enumerate(rows):
-        pairs = list(zip(values.tolist(), range(len(values))))
-        selection.sort(pairs, 0, len(pairs), lambda x, y: x[0] < y[0])
-        best = run = 0
-        for i, (value, index) in enumerate(pairs):
-            run += 1
-            if i == len(pairs) - 1 or value != pairs[i + 1][0]:
-                if run > best:
-                    best, out[r] = run, index
-                run = 0
-    shape = list(a.shape)
-    shape[axis] = 1
-    return np.moveaxis(out.reshape(shape[:axis] + shape[axis + 1:] + [1]), -1, axis)
 
 
 def _select_along(name: str, op: Op, result, input: Tensor, dim, keepdim: bool, find):
@@ -279,7 +222,7 @@ def _median(rows: tuple, input: Tensor, dim, keepdim: bool, ignore_nan: bool):
     if dim is ABSENT:
         return _median_of_nothing(input) if input._data.size == 0 else apply(whole, (input,))
     return _select_along(by_dim.name, by_dim, result, input, dim, keepdim,
-                         lambda a, axis: _median_indices(a, axis, ignore_nan))
+                         lambda a, axis: selection.median_indices(a, axis, ignore_nan))
 
 
 @export()
@@ -295,7 +238,8 @@ def nanmedian(input, dim=ABSENT, keepdim=False):
 
 @export()
 def mode(input, dim=-1, keepdim=False):
-    return _select_along("mode", MODE, return_types.mode, input, dim, keepdim, _mode_indices)
+    return _select_along("mode", MODE, return_types.mode, input, dim, keepdim,
+                         selection.mode_indices)
 
 
 @export()
