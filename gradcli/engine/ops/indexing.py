@@ -16,7 +16,7 @@ from ..limits import check_shape
 from ..tensor import Tensor
 from . import inplace
 from . import xp
-from .registry import FUNCTIONS, METHODS, export, row
+from .registry import FUNCTIONS, METHODS, ROWS, export, row
 from .shape import expand, unsqueeze, view
 
 INT64_MAX = 2 ** 63 - 1
@@ -823,7 +823,9 @@ def _times_alpha(g, alpha):
     # maybe_multiply(grad, alpha): a MulBackward1 when recorded
     if alpha == 1:
         return g
-    return g * np.asarray(alpha, g.dtype) if type(g) is not Tensor else g.mul(alpha)
+    if type(g) is not Tensor:
+        return g * np.asarray(alpha, g.dtype)
+    return apply(ROWS["MulBackward1"], (g,), {"other": alpha})   # pointwise's scale()
 
 
 def _index_select(a, dim, key):

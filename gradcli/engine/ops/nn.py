@@ -1043,7 +1043,7 @@ def _scaled(g, factor):
     # maybe_multiply(grad, factor): a MulBackward1 when recorded, nothing when it is 1
     if factor == 1:
         return g
-    return g.mul(factor) if type(g) is Tensor else g * np.asarray(factor, g.dtype)
+    return _pw.scale(g, factor) if type(g) is Tensor else g * np.asarray(factor, g.dtype)
 
 
 ADDMM = row(Op("addmm", _addmm_forward, "AddmmBackward0", ("self", "mat1", "mat2"), (
