@@ -127,9 +127,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
     for t in inputs_t:
         if not isinstance(t, Tensor):
             raise TypeError(f"expected a Tensor as input, got {type(t).__name__}")
-        if not t.requires_grad:
-            raise RuntimeError("One of the differentiated Tensors does not require grad")
     grads = _root_grads(outputs, grad_outputs)
+    # the engine checks the outputs' graph (in _root_grads), then the inputs
+    if not all(t.requires_grad for t in inputs_t):
+        raise RuntimeError("One of the differentiated Tensors does not require grad")
     keep = create_graph if retain_graph is None else retain_graph
     roots = [(t._edge(), g) for t, g in zip(outputs, grads)]
     edges = [t._edge() for t in inputs_t]
