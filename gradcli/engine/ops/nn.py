@@ -1170,8 +1170,10 @@ EMBEDDING_DENSE_BACKWARD = row(Op(
     ("grad_output",), (Rule(_embedding_double_backward, (),
                             "∂(Σ g at each index)/∂g = the rows of g at the indices"),),
     dtypes="keep"))
+# (the indices are saved: a second backward without retain_graph fails, as PyTorch's does)
 EMBEDDING = row(Op("embedding", _embedding_forward, "EmbeddingBackward0", ("weight",), (
-    Rule(_embedding_grad, (), "∂weight[i]/∂weight = g summed into row i"),), dtypes="keep"))
+    Rule(_embedding_grad, (), "∂weight[i]/∂weight = g summed into row i"),), dtypes="keep",
+    saved_params=("indices",)))
 
 
 def _embedding_renorm(weight: Tensor, indices: Tensor, max_norm: float, norm_type: float):
