@@ -1143,7 +1143,11 @@ def masked_scatter(input, mask, source):
     if mask._data.dtype != np.bool_:
         raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with "
                            f"dtype {_dt.type_name(mask.dtype)}")
-    shape = np.broadcast_shapes(input._data.shape, mask._data.shape)
+    try:   # expand_outplace(mask, self), in its words
+        shape = np.broadcast_shapes(input._data.shape, mask._data.shape)
+    except ValueError:
+        from .pointwise import broadcast_error
+        raise broadcast_error(mask, input) from None
     if int(np.broadcast_to(mask._data, shape).sum()) > source._data.size:
         raise RuntimeError("Number of elements of source < number of ones in mask")
     return apply(MASKED_SCATTER, (input.expand(*shape), source), {"mask": mask})
