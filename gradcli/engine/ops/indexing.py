@@ -919,12 +919,17 @@ MASKED_SELECT = row(Op("masked_select", _masked_select, "MaskedSelectBackward0",
 def masked_select(input, mask):
     if mask._data.dtype != np.bool_:
         raise RuntimeError("masked_select: expected BoolTensor for mask")
+    _mask_shape(input, mask)
+    return _keep(apply(MASKED_SELECT, (input,), {"key": mask}), mask=mask)
+
+
+def _mask_shape(input: Tensor, mask: Tensor) -> tuple:
+    """The shape mask and input broadcast to, or expand_outplace(mask, self)'s error."""
     try:
-        np.broadcast_shapes(input._data.shape, mask._data.shape)
+        return np.broadcast_shapes(input._data.shape, mask._data.shape)
     except ValueError:
         from .pointwise import broadcast_error
         raise broadcast_error(mask, input) from None
-    return _keep(apply(MASKED_SELECT, (input,), {"key": mask}), mask=mask)
 
 
 PUT = row(Op("put", lambda a, source, index: _put(a.reshape(-1), source.reshape(-1),
@@ -1143,11 +1148,7 @@ def masked_scatter(input, mask, source):
     if mask._data.dtype != np.bool_:
         raise RuntimeError(f"masked_scatter_ only supports boolean masks, but got mask with "
                            f"dtype {_dt.type_name(mask.dtype)}")
-    try:   # expand_outplace(mask, self), in its words
-        shape = np.broadcast_shapes(input._data.shape, mask._data.shape)
-    except ValueError:
-        from .pointwise import broadcast_error
-        raise broadcast_error(mask, input) from None
+    shape = _mask_shape(input, mask)
     if int(np.broadcast_to(mask._data, shape).sum()) > source._data.size:
         raise RuntimeError("Number of elements of source < number of ones in mask")
     return apply(MASKED_SCATTER, (input.expand(*shape), source), {"mask": mask})
